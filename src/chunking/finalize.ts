@@ -1,0 +1,37 @@
+import { createHash } from 'node:crypto';
+import { lineAt } from '../markdown/lines.js';
+import type { Chunk, ChunkDraft, ParsedDoc, Span } from '../types.js';
+
+/** The 12-hex-digit stable chunk id: SHA-256 of the file path and the chunk text. */
+export function chunkId(path: string, text: string): string {
+  return createHash('sha256').update(path).update('\0').update(text).digest('hex').slice(0, 12);
+}
+
+/**
+ * Turns chunker drafts into report chunks: joins the text from source slices,
+ * measures it once and fills lines, ids and indexes.
+ *
+ * @param tokens counts tokens of a text (memoised by the caller's measure).
+ */
+export function finalizeChunks(doc: ParsedDoc, drafts: readonly ChunkDraft[], tokens: (text: string) => number): Chunk[] {
+  return drafts.map((draft, index) => {
+    const spans: Span[] = [...(draft.prefix ?? []), { start: draft.start, end: draft.end }, ...(draft.suffix ?? [])];
+    const text = spans.map((span) => doc.source.slice(span.start, span.end)).join('');
+    const chunk: Chunk = {
+      id: chunkId(doc.path, text),
+      index,
+      text,
+      tokens: tokens(text),
+      chars: text.length,
+      headingPath: draft.headingPath,
+      startLine: lineAt(doc.lineStarts, draft.start),
+      endLine: lineAt(doc.lineStarts, Math.max(draft.start, draft.end - 1)),
+      startOffset: draft.start,
+      endOffset: draft.end,
+      kinds: draft.kinds,
+      spans,
+    };
+    if (draft.split) chunk.split = draft.split;
+    return chunk;
+  });
+}

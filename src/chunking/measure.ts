@@ -1,0 +1,34 @@
+import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
+import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
+import type { Measure, SizeUnit, TokenizerName } from '../types.js';
+
+const COUNTERS: Record<TokenizerName, (text: string) => number> = {
+  o200k_base: countO200k,
+  cl100k_base: countCl100k,
+};
+
+/** Counts tokens of `text` with the named tokenizer. */
+export function countTokens(text: string, tokenizer: TokenizerName): number {
+  return text === '' ? 0 : COUNTERS[tokenizer](text);
+}
+
+/**
+ * Creates a memoising {@link Measure}: each distinct text is tokenized at most once
+ * for the measure's lifetime (create one per document).
+ */
+export function createMeasure(unit: SizeUnit, tokenizer: TokenizerName): Measure & { tokens(text: string): number } {
+  const cache = new Map<string, number>();
+  const tokens = (text: string): number => {
+    let count = cache.get(text);
+    if (count === undefined) {
+      count = countTokens(text, tokenizer);
+      cache.set(text, count);
+    }
+    return count;
+  };
+  return {
+    unit,
+    size: unit === 'chars' ? (text: string) => text.length : tokens,
+    tokens,
+  };
+}

@@ -1,0 +1,54 @@
+import type { ChunkingOptions, ContentMetricName, StructuralMetricName } from '../types.js';
+
+/** What can fail the check (`thresholds.failOn`). */
+export type FailOn = 'threshold' | 'regression' | 'partial';
+
+/** Metric weights: a named preset or explicit numbers per metric. */
+export type StructuralWeights = 'default' | 'equal' | Partial<Record<StructuralMetricName, number>>;
+export type ContentWeights = 'equal' | Partial<Record<ContentMetricName, number>>;
+
+/** Score limits (SPEC §7). */
+export interface Thresholds {
+  /** Minimum file `structural` score (default: `70`). */
+  structural: number;
+  /** Minimum file `content` score (default: `60`). */
+  content: number;
+  /** Largest allowed drop of a file score, in points (default: `5`). */
+  fileDrop: number;
+  /** A chunk whose `overall` drops by at least this is a regression (default: `10`). */
+  chunkDrop: number;
+  /** Which findings fail the check (default: `['threshold']`). */
+  failOn: FailOn[];
+}
+
+/** An `overrides` entry: settings for files matching `paths`. */
+export interface Override {
+  paths: string[];
+  chunking?: Partial<Omit<ChunkingOptions, 'headingLevels'>> & { headingLevels?: { max: number } };
+  thresholds?: Partial<Omit<Thresholds, 'failOn'>>;
+}
+
+/** `.chunkgate.yml` after validation, with every default filled in (SPEC §9). */
+export interface Config {
+  include: string[];
+  exclude: string[];
+  chunking: ChunkingOptions;
+  scoring: { scorer: 'heuristic' | 'llm'; weights: { structural: StructuralWeights; content: ContentWeights } };
+  llm: {
+    model: string;
+    baseURL: string | null;
+    maxConcurrency: number;
+    cache: string;
+    /** Per-request timeout in milliseconds (default: `60000`). */
+    timeout: number;
+  };
+  thresholds: Thresholds;
+  golden: { file: string; k: number; retriever: 'bm25' | 'embeddings' };
+  overrides: Override[];
+}
+
+/** The settings that apply to one file after `overrides`. */
+export interface FileSettings {
+  chunking: ChunkingOptions;
+  thresholds: Omit<Thresholds, 'failOn'>;
+}
