@@ -2,14 +2,18 @@ import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import type { Measure, SizeUnit, TokenizerName } from '../types.js';
 
-const COUNTERS: Record<TokenizerName, (text: string) => number> = {
+const COUNTERS: Record<TokenizerName, (text: string, options: { disallowedSpecial: Set<string> }) => number> = {
   o200k_base: countO200k,
   cl100k_base: countCl100k,
 };
 
-/** Counts tokens of `text` with the named tokenizer. */
+// Docs may quote special tokens such as `<|endoftext|>`; they are text to us, and the
+// tokenizer would throw on them by default.
+const AS_TEXT = { disallowedSpecial: new Set<string>() };
+
+/** Counts tokens of `text` with the named tokenizer (special-token strings count as plain text). */
 export function countTokens(text: string, tokenizer: TokenizerName): number {
-  return text === '' ? 0 : COUNTERS[tokenizer](text);
+  return text === '' ? 0 : COUNTERS[tokenizer](text, AS_TEXT);
 }
 
 /**

@@ -1,0 +1,33 @@
+/** What the action needs to know about the pull request it runs for. */
+export interface PullContext {
+  owner: string;
+  repo: string;
+  number: number;
+  baseSha: string;
+  headSha: string;
+  baseRef: string;
+  /** True when the head repository differs from the base repository (token is read-only). */
+  fork: boolean;
+}
+
+/**
+ * Reads the pull request from a `pull_request` / `pull_request_target` event payload;
+ * `null` for any other event (the action then explains itself and succeeds).
+ */
+export function pullContextOf(eventName: string, payload: unknown, repository: string): PullContext | null {
+  if (eventName !== 'pull_request' && eventName !== 'pull_request_target') return null;
+  const pull = (payload as { pull_request?: Record<string, any> } | null)?.pull_request;
+  if (!pull || typeof pull.number !== 'number') return null;
+  const [owner = '', repo = ''] = repository.split('/');
+  const headRepo = pull.head?.repo?.full_name;
+  const baseRepo = pull.base?.repo?.full_name ?? repository;
+  return {
+    owner,
+    repo,
+    number: pull.number,
+    baseSha: String(pull.base?.sha ?? ''),
+    headSha: String(pull.head?.sha ?? ''),
+    baseRef: String(pull.base?.ref ?? ''),
+    fork: typeof headRepo === 'string' && headRepo !== baseRepo,
+  };
+}

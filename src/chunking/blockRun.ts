@@ -1,0 +1,107 @@
+import type { Block, Span } from '../types.js';
+import { splitAtomic } from './atomicSplit.js';
+import { measuredSizes, packUnits } from './pack.js';
+import { sizeOf, type Piece, type SplitContext } from './piece.js';
+import { sentenceSpans } from './sentences.js';
+import { textUnits, type TextLevel } from './textUnits.js';
+
+/** Options for {@link splitBlockRun}. */
+export interface BlockRunOptions {
+  /** How an over-`max` text block is cut before characters / tokens (default: `['sentences', 'words']`). */
+  levels?: TextLevel[];
+  /** True for a block index that starts a heading section: overlap never reaches back over it (default: none). */
+  barrier?: (blockIndex: number) => boolean;
+  /**
+   * The packing unit of text blocks: whole `blocks` (cut only when above `max`) or
+   * `sentences` (every text block cut into its sentences, the `sentence` strategy)
+   * (default: `blocks`).
+   */
+  unit?: 'blocks' | 'sentences';
+}
+
+/** A packing unit and the text block it was cut from (`-1` for a whole block). */
+interface Unit extends Span {
+  cutFrom: number;
+  barrier: boolean;
+  heading: boolean;
+}
+
+/**
+ * Splits the consecutive blocks `blocks[from, to)` into pieces of at most `max`: blocks that
+ * fit are units (with `unit: 'sentences'`, text blocks are always cut into sentences); a
+ * text block above `max` becomes its sentence (then word, character) units; runs of units
+ * are packed greedily with `overlap` ({@link packUnits}), a heading never ending a piece;
+ * an atomic block above `max` breaks the run and becomes standalone pieces
+ * ({@link splitAtomic}). Pieces holding units of a text block spread over several pieces
+ * get `split: { kind: 'text', part, parts }` (numbered among that block's pieces). Pieces
+ * are in source order and cover every non-whitespace character of the blocks.
+ */
+export function splitBlockRun(context: SplitContext, blocks: readonly Block[], from: number, to: number, options: BlockRunOptions = {}): Piece[] {
+  const pieces: Piece[] = [];
+  let units: Unit[] = [];
+  const flush = (): void => {
+    pieces.push(...packRun(context, units));
+    units = [];
+  };
+  for (let index = from; index < to; index++) {
+    const block = blocks[index]!;
+    const barrier = options.barrier?.(index) ?? false;
+    const heading = block.kind === 'heading';
+    const cut = (parts: Span[]): void => {
+      parts.forEach((part, position) => units.push({ ...part, cutFrom: index, barrier: barrier && position === 0, heading }));
+    };
+    if (options.unit === 'sentences' && !block.atomic) {
+      cut(sentenceSpans(context.source, block).flatMap((sentence) => textUnits(context, sentence, ['words'])));
+    } else if (fits(context, blocks, index)) {
+      units.push({ start: block.start, end: block.end, cutFrom: -1, barrier, heading });
+    } else if (block.atomic) {
+      // Headings right before the block go with its first piece instead of standing alone.
+      let lead = units.length;
+      while (lead > 0 && units[lead - 1]!.heading && units[lead - 1]!.cutFrom === -1) lead--;
+      const headings = units.splice(lead);
+      flush();
+      const leadIn = headings.length > 0 ? { start: headings[0]!.start, end: headings.at(-1)!.end } : undefined;
+      pieces.push(...splitAtomic(context, block, leadIn ? { leadIn } : {}));
+    } else {
+      cut(textUnits(context, block, options.levels));
+    }
+  }
+  flush();
+  return pieces;
+}
+
+/** Packs one run of units and labels the pieces of text blocks that ended up spread out. */
+function packRun(context: SplitContext, units: readonly Unit[]): Piece[] {
+  const ranges = packUnits(units.length, measuredSizes(context, units), {
+    max: context.max,
+    overlap: context.overlap,
+    barrier: (index) => units[index]!.barrier,
+    keepWithNext: (index) => units[index]!.heading,
+  });
+  const piecesOf = new Map<number, number[]>();
+  ranges.forEach(({ from, to }, rangeIndex) => {
+    for (let index = from; index < to; index++) {
+      const block = units[index]!.cutFrom;
+      if (block === -1) continue;
+      const list = piecesOf.get(block) ?? [];
+      if (list.at(-1) !== rangeIndex) list.push(rangeIndex);
+      piecesOf.set(block, list);
+    }
+  });
+  const pieces: Piece[] = ranges.map(({ from, to }) => ({ start: units[from]!.start, end: units[to - 1]!.end }));
+  for (const list of piecesOf.values()) {
+    if (list.length < 2) continue;
+    list.forEach((rangeIndex, position) => {
+      pieces[rangeIndex]!.split ??= { kind: 'text', part: position + 1, parts: list.length };
+    });
+  }
+  return pieces;
+}
+
+/** Whether a block fits in `max`; the lead slice is measured first because packing measures it anyway. */
+function fits(context: SplitContext, blocks: readonly Block[], index: number): boolean {
+  const block = blocks[index]!;
+  const previous = blocks[index - 1];
+  if (previous && sizeOf(context, { start: previous.end, end: block.end }) <= context.max) return true;
+  return sizeOf(context, block) <= context.max;
+}

@@ -1,0 +1,30 @@
+import type { Span } from '../types.js';
+import { trimSpan } from './trim.js';
+
+const segmenter = new Intl.Segmenter('und', { granularity: 'sentence' });
+
+/**
+ * Sentence spans of `source[span]`: Unicode sentence boundaries (`Intl.Segmenter`, which
+ * already ends sentences at `。！？` and at line breaks), plus a break after every CJK
+ * semicolon `；` (UAX #29 does not treat it as a terminator; Chinese writing does).
+ * Each span is trimmed; whitespace-only segments are dropped, so the spans cover every
+ * non-whitespace character of the input exactly once.
+ */
+export function sentenceSpans(source: string, span: Span): Span[] {
+  const spans: Span[] = [];
+  const push = (start: number, end: number): void => {
+    const trimmed = trimSpan(source, { start, end });
+    if (trimmed.end > trimmed.start) spans.push(trimmed);
+  };
+  const text = source.slice(span.start, span.end);
+  for (const { segment, index } of segmenter.segment(text)) {
+    let from = span.start + index;
+    const stop = from + segment.length;
+    for (let at = source.indexOf('；', from); at !== -1 && at < stop - 1; at = source.indexOf('；', at + 1)) {
+      push(from, at + 1);
+      from = at + 1;
+    }
+    push(from, stop);
+  }
+  return spans;
+}

@@ -1,0 +1,44 @@
+import { decodeGenerator as decodeCl100k, encode as encodeCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
+import { decodeGenerator as decodeO200k, encode as encodeO200k } from 'gpt-tokenizer/encoding/o200k_base';
+import type { TokenizerName } from '../types.js';
+
+const CODECS = {
+  o200k_base: { encode: encodeO200k, decode: decodeO200k },
+  cl100k_base: { encode: encodeCl100k, decode: decodeCl100k },
+} as const;
+
+/** Special-token text such as `<|endoftext|>` is plain text in a document. */
+const AS_TEXT = { disallowedSpecial: new Set<string>() };
+
+/**
+ * Where each token of `text` ends: `ends[t]` is the UTF-16 offset just after token `t`
+ * (so `ends.length` is the token count and `ends.at(-1) === text.length`; `[]` for `''`).
+ * A token that ends inside a character (a multi-byte character spread over several
+ * tokens) gets the offset of the end of that character, so every offset is a valid
+ * place to slice `text`.
+ */
+export function tokenOffsets(text: string, tokenizer: TokenizerName): number[] {
+  if (text === '') return [];
+  const codec = CODECS[tokenizer];
+  const tokens = codec.encode(text, AS_TEXT);
+  const ends: number[] = [];
+  let consumed = 0;
+  // decodeGenerator pulls tokens lazily and yields only once a character is complete:
+  // counting what it pulled tells which tokens each yielded piece closes.
+  const counted = {
+    *[Symbol.iterator]() {
+      for (const token of tokens) {
+        consumed++;
+        yield token;
+      }
+    },
+  };
+  let offset = 0;
+  for (const piece of codec.decode(counted)) {
+    offset = Math.min(text.length, offset + piece.length);
+    while (ends.length < consumed) ends.push(offset);
+  }
+  while (ends.length < tokens.length) ends.push(text.length);
+  if (ends.length > 0) ends[ends.length - 1] = text.length;
+  return ends;
+}

@@ -1,0 +1,65 @@
+import { recommendLimits } from '../advise/recommend.js';
+import { renderAdvice } from '../advise/render.js';
+import { sectionLengths, type SectionLength } from '../advise/sections.js';
+import { createMeasure } from '../chunking/measure.js';
+import { settingsFor } from '../config/resolve.js';
+import { parseMarkdown } from '../markdown/parse.js';
+import { discoverFiles, readDocFile } from '../sources/files.js';
+import { oneOf, parseCommandArgs, UsageError } from './args.js';
+import { loadConfigFile } from './config.js';
+import type { CliIO } from './io.js';
+
+export const ADVISE_USAGE = `Usage: chunkgate advise <files|dirs|globs…> [--config F] [--unit tokens|chars] [--embedding-limit N] [--format text|md|json] [--out F]
+
+Measures the body length of every heading section (seed 002) and recommends
+chunking.max (≈ P75 × 2–3, ≥ 90% of sections unsplit) and chunking.min
+(≈ P25, < 20% of sections merged), listing what each candidate would split or merge.
+
+Options:
+  --config F            config file (default: ./.chunkgate.yml when present)
+  --unit U              tokens or chars (default: the config's chunking.unit)
+  --embedding-limit N   your embedding model's input limit; max stays ≤ N/3
+  --format FORMAT       text (default), md or json
+  --out F               write to F instead of standard output`;
+
+/** `chunkgate advise`: exit 0 with advice, 2 on usage/config errors. */
+export async function runAdvise(argv: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseCommandArgs(argv, {
+    config: { type: 'string' },
+    unit: { type: 'string' },
+    'embedding-limit': { type: 'string' },
+    format: { type: 'string' },
+    out: { type: 'string' },
+  });
+  const format = oneOf('format', values.format, ['text', 'md', 'json'] as const, 'text');
+  const { config } = await loadConfigFile(io.cwd, values.config as string | undefined);
+  const unit = oneOf('unit', values.unit, ['tokens', 'chars'] as const, config.chunking.unit);
+  const limitText = values['embedding-limit'] as string | undefined;
+  const embeddingLimit = limitText === undefined ? undefined : Number(limitText);
+  if (embeddingLimit !== undefined && !(Number.isInteger(embeddingLimit) && embeddingLimit > 0)) {
+    throw new UsageError(`Unexpected --embedding-limit ${JSON.stringify(limitText)}, expected a positive integer`);
+  }
+  const discovered = await discoverFiles(io.cwd, config, positionals.length > 0 ? positionals : undefined);
+  const sections: SectionLength[] = [];
+  for (const path of discovered.files) {
+    const read = await readDocFile(io.cwd, path);
+    if ('skipped' in read) {
+      io.stderr(`notice: ${path}: skipped (${read.skipped})`);
+      continue;
+    }
+    const chunking = settingsFor(config, path).chunking;
+    const measure = createMeasure(unit, chunking.tokenizer);
+    sections.push(...sectionLengths(parseMarkdown(path, read.text).doc, chunking.headingLevels.max, measure));
+  }
+  if (sections.length === 0) throw new UsageError('No Markdown sections found in the given paths');
+  const advice = recommendLimits(
+    sections.map((section) => section.body),
+    embeddingLimit === undefined ? {} : { embeddingLimit },
+  );
+  const text =
+    format === 'json'
+      ? `${JSON.stringify({ unit, sections, ...advice }, null, 2)}\n`
+      : renderAdvice(advice, sections, { unit, markdown: format === 'md' });
+  await io.output(text, values.out as string | undefined);
+  return 0;
+}

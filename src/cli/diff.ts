@@ -1,0 +1,245 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { decide } from '../compare/verdict.js';
+import { parseConfig } from '../config/load.js';
+import { isIncluded } from '../config/resolve.js';
+import type { Config, FailOn } from '../config/types.js';
+import { compareFiles, type FilePair } from '../engine/compare-files.js';
+import { renderComment } from '../report/comment.js';
+import { renderJson } from '../report/json.js';
+import { renderText } from '../report/text.js';
+import { isMarkdownPath } from '../sources/changed-file.js';
+import { discoverFiles, readDocFile } from '../sources/files.js';
+import { semanticFor } from '../sources/llm.js';
+import { changedFiles, defaultBranch, mergeBase, showFile } from '../sources/git.js';
+import { VERSION } from '../version.js';
+import { oneOf, parseCommandArgs, UsageError } from './args.js';
+import { CONFIG_FILE } from './config.js';
+import type { CliIO } from './io.js';
+
+export const DIFF_USAGE = `Usage: chunkgate diff [--base REF] [--head REF] [--repo DIR] [--config F] [--format md|json|text] [--out F] [--no-fail] [paths…]
+       chunkgate diff --base-dir DIR --head-dir DIR [same options]
+
+Compares the chunks of changed Markdown between a base and a head — the same
+comparison the GitHub Action posts on a pull request. The rules come from the
+base side's .chunkgate.yml (or --config), so a change cannot loosen its own gate.
+
+Options:
+  --base REF        base commit (default: merge base of HEAD with the default branch)
+  --head REF        head commit (default: the working tree)
+  --repo DIR        git repository (default: the current directory)
+  --base-dir DIR    compare two folders instead of two commits (with --head-dir)
+  --head-dir DIR
+  --config F        config file (default: .chunkgate.yml of the base side)
+  --fail-on LIST    comma-separated: threshold, regression, partial (default: the config's)
+  --format FORMAT   md (exactly the PR comment), json (the SPEC §2 report) or text (default)
+  --out F           write the report to F instead of standard output
+  --no-fail         exit 0 even when the verdict fails
+  --scorer S        heuristic (offline, default) or llm (key from OPENAI_API_KEY)
+  --llm-base-url U  any OpenAI-compatible API (default: the config's llm.baseURL)
+  --model NAME      model for the llm scorer (default: the config's llm.model)
+  --cache-dir DIR   LLM judge cache (default: the config's llm.cache)
+
+Exit codes: 0 pass, 1 verdict fail, 2 usage or config error.`;
+
+/** `chunkgate diff`: exit 0 pass, 1 fail, 2 usage/config error. */
+export async function runDiff(argv: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseCommandArgs(argv, {
+    base: { type: 'string' },
+    head: { type: 'string' },
+    repo: { type: 'string' },
+    'base-dir': { type: 'string' },
+    'head-dir': { type: 'string' },
+    config: { type: 'string' },
+    'fail-on': { type: 'string' },
+    format: { type: 'string' },
+    out: { type: 'string' },
+    'no-fail': { type: 'boolean' },
+    scorer: { type: 'string' },
+    'llm-base-url': { type: 'string' },
+    model: { type: 'string' },
+    'cache-dir': { type: 'string' },
+  });
+  const format = oneOf('format', values.format, ['md', 'json', 'text'] as const, 'text');
+  const baseDir = values['base-dir'] as string | undefined;
+  const headDir = values['head-dir'] as string | undefined;
+  if ((baseDir === undefined) !== (headDir === undefined)) throw new UsageError('--base-dir and --head-dir go together');
+  if (baseDir !== undefined && (values.base !== undefined || values.head !== undefined)) {
+    throw new UsageError('use either --base/--head (git) or --base-dir/--head-dir (folders), not both');
+  }
+  const failOn = parseFailOn(values['fail-on'] as string | undefined);
+  const side =
+    baseDir !== undefined
+      ? await foldersSide(io, baseDir, headDir!, values.config as string | undefined, positionals)
+      : await gitSide(io, values, positionals);
+  const config = withLlmFlags(side.config, values);
+  const semantic = semanticFor(config, {
+    apiKey: io.env.OPENAI_API_KEY ?? null,
+    root: io.cwd,
+    cacheDir: (values['cache-dir'] as string | undefined) ?? null,
+  });
+  const { report, notices } = await compareFiles(side.pairs, {
+    config,
+    ...(failOn ? { failOn } : {}),
+    ...(semantic ? { semantic } : {}),
+  });
+  const allNotices = [...side.notices, ...notices];
+  for (const notice of allNotices) io.stderr(`notice: ${notice}`);
+  const decision = decide(report.files, failOn ?? config.thresholds.failOn, { partial: report.summary.partial });
+  const rendered =
+    format === 'json'
+      ? renderJson(report)
+      : format === 'md'
+        ? renderComment(report, {
+            version: VERSION,
+            chunking: config.chunking,
+            configChanged: side.configChanged,
+            notices: allNotices,
+            ...(side.baseSha ? { baseSha: side.baseSha } : {}),
+            ...(side.headSha ? { headSha: side.headSha } : {}),
+            ...(failOn ? { failOn } : {}),
+          })
+        : renderText(report);
+  await io.output(rendered, values.out as string | undefined);
+  return values['no-fail'] ? 0 : decision.exitCode;
+}
+
+interface Side {
+  pairs: FilePair[];
+  config: Config;
+  configChanged: boolean;
+  notices: string[];
+  baseSha?: string;
+  headSha?: string;
+}
+
+const FAIL_ON: readonly FailOn[] = ['threshold', 'regression', 'partial'];
+
+/** `--scorer`, `--model` and `--llm-base-url` over the config's `scoring` and `llm`. */
+function withLlmFlags(config: Config, values: Record<string, unknown>): Config {
+  const scorer = oneOf('scorer', values.scorer, ['heuristic', 'llm'] as const, config.scoring.scorer);
+  const model = values.model as string | undefined;
+  const baseURL = values['llm-base-url'] as string | undefined;
+  return {
+    ...config,
+    scoring: { ...config.scoring, scorer },
+    llm: { ...config.llm, ...(model ? { model } : {}), ...(baseURL ? { baseURL } : {}) },
+  };
+}
+
+function parseFailOn(text: string | undefined): FailOn[] | undefined {
+  if (text === undefined) return undefined;
+  const items = text.split(',').map((item) => item.trim()).filter(Boolean);
+  for (const item of items) {
+    if (!FAIL_ON.includes(item as FailOn)) {
+      throw new UsageError(`Unexpected --fail-on ${JSON.stringify(item)}, expected a comma-separated list of: ${FAIL_ON.join(', ')}`);
+    }
+  }
+  return items as FailOn[];
+}
+
+/** The config of the base side: `--config`, else the base's `.chunkgate.yml`, else defaults. */
+function configFrom(text: string | null, name: string): Config {
+  return parseConfig(text ?? '', text === null ? '(defaults)' : name);
+}
+
+async function readOptional(path: string): Promise<string | null> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+async function foldersSide(io: CliIO, baseDir: string, headDir: string, configPath: string | undefined, patterns: string[]): Promise<Side> {
+  const baseRoot = join(io.cwd, baseDir);
+  const headRoot = join(io.cwd, headDir);
+  const baseConfigText = await readOptional(join(baseRoot, CONFIG_FILE));
+  const headConfigText = await readOptional(join(headRoot, CONFIG_FILE));
+  const config = configPath
+    ? configFrom(await readFile(join(io.cwd, configPath), 'utf8'), configPath)
+    : configFrom(baseConfigText, CONFIG_FILE);
+  const list = (root: string) => discoverFiles(root, config, patterns.length > 0 ? patterns : undefined);
+  const [baseFiles, headFiles] = await Promise.all([list(baseRoot), list(headRoot)]);
+  const notices = [...baseFiles.skipped, ...headFiles.skipped].map((skip) => `${skip.path}: skipped (${skip.reason})`);
+  const read = async (root: string, path: string): Promise<string | null> => {
+    const result = await readDocFile(root, path);
+    if ('skipped' in result) {
+      notices.push(`${path}: skipped (${result.skipped})`);
+      return null;
+    }
+    return result.text;
+  };
+  const paths = [...new Set([...baseFiles.files, ...headFiles.files])].sort();
+  const inBase = new Set(baseFiles.files);
+  const inHead = new Set(headFiles.files);
+  const pairs: FilePair[] = [];
+  for (const path of paths) {
+    const base = inBase.has(path) ? await read(baseRoot, path) : null;
+    const head = inHead.has(path) ? await read(headRoot, path) : null;
+    if (base === null && head === null) continue;
+    if (base !== null && head !== null && base === head) continue;
+    pairs.push({ path, status: base === null ? 'added' : head === null ? 'removed' : 'modified', base, head });
+  }
+  return { pairs: followRenames(pairs), config, configChanged: !configPath && baseConfigText !== headConfigText, notices };
+}
+
+/** Pairs a removed file with an added file of identical text as one rename. */
+function followRenames(pairs: FilePair[]): FilePair[] {
+  const removed = new Map(pairs.filter((pair) => pair.status === 'removed').map((pair) => [pair.base!, pair]));
+  const renamedFrom = new Set<FilePair>();
+  const result: FilePair[] = [];
+  for (const pair of pairs) {
+    const source = pair.status === 'added' ? removed.get(pair.head!) : undefined;
+    if (source && !renamedFrom.has(source)) {
+      renamedFrom.add(source);
+      result.push({ path: pair.path, previousPath: source.path, status: 'renamed', base: source.base, head: pair.head });
+    } else result.push(pair);
+  }
+  return result.filter((pair) => !renamedFrom.has(pair));
+}
+
+async function gitSide(io: CliIO, values: Record<string, unknown>, patterns: string[]): Promise<Side> {
+  const repo = join(io.cwd, (values.repo as string | undefined) ?? '.');
+  const head = (values.head as string | undefined) ?? null;
+  let base = values.base as string | undefined;
+  if (base === undefined) {
+    const branch = await defaultBranch(repo);
+    if (!branch) throw new UsageError('cannot find the default branch (origin/HEAD, main or master): pass --base REF');
+    const found = await mergeBase(repo, branch, head ?? 'HEAD');
+    if (!found) throw new UsageError(`no merge base between ${branch} and ${head ?? 'HEAD'}: pass --base REF`);
+    base = found;
+  }
+  const configPath = values.config as string | undefined;
+  const baseConfigText = await showFile(repo, base, CONFIG_FILE);
+  const headConfigText = head ? await showFile(repo, head, CONFIG_FILE) : await readOptional(join(repo, CONFIG_FILE));
+  const config = configPath
+    ? configFrom(await readFile(join(io.cwd, configPath), 'utf8'), configPath)
+    : configFrom(baseConfigText, CONFIG_FILE);
+  const wanted = (path: string) =>
+    isMarkdownPath(path) && isIncluded(config, path) && (patterns.length === 0 || patterns.some((p) => path === p || path.startsWith(`${p.replace(/\/$/, '')}/`)));
+  const changed = (await changedFiles(repo, base, head)).filter(
+    (file) => wanted(file.path) || (file.previousPath !== undefined && wanted(file.previousPath)),
+  );
+  const readHead = (path: string) => (head ? showFile(repo, head, path) : readOptional(join(repo, path)));
+  const pairs: FilePair[] = [];
+  for (const file of changed) {
+    const baseText = file.status === 'added' ? null : await showFile(repo, base, file.previousPath ?? file.path);
+    const headText = file.status === 'removed' ? null : await readHead(file.path);
+    pairs.push({
+      path: file.path,
+      ...(file.previousPath !== undefined ? { previousPath: file.previousPath } : {}),
+      status: file.status,
+      base: baseText,
+      head: headText,
+    });
+  }
+  return {
+    pairs,
+    config,
+    configChanged: !configPath && baseConfigText !== headConfigText,
+    notices: [],
+    baseSha: base,
+    ...(head ? { headSha: head } : {}),
+  };
+}

@@ -1,0 +1,58 @@
+import { compareDoc } from '../compare/diff-doc.js';
+import { buildReport } from '../compare/summary.js';
+import { settingsFor } from '../config/resolve.js';
+import { renderEvalMarkdown, renderEvalText } from '../report/eval.js';
+import { renderJson } from '../report/json.js';
+import { discoverFiles, readDocFile } from '../sources/files.js';
+import { VERSION } from '../version.js';
+import { oneOf, parseCommandArgs } from './args.js';
+import { loadConfigFile } from './config.js';
+import { evaluateFiles, type SourceFile } from './evaluate-files.js';
+import type { CliIO } from './io.js';
+
+export const EVAL_USAGE = `Usage: chunkgate eval <files|dirs|globs…> [--config F] [--format text|json|md] [--out F]
+
+Chunks and scores Markdown files with the rules of .chunkgate.yml (or the defaults).
+With no paths, evaluates the files the config's include/exclude select.
+
+Options:
+  --config F       config file (default: ./.chunkgate.yml when present)
+  --format FORMAT  text (default), json (the SPEC §2 report) or md
+  --out F          write the report to F instead of standard output`;
+
+/** `chunkgate eval`: exit 0 when the files were evaluated (whatever their scores). */
+export async function runEval(argv: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseCommandArgs(argv, {
+    config: { type: 'string' },
+    format: { type: 'string' },
+    out: { type: 'string' },
+  });
+  const format = oneOf('format', values.format, ['text', 'json', 'md'] as const, 'text');
+  const { config } = await loadConfigFile(io.cwd, values.config as string | undefined);
+  const discovered = await discoverFiles(io.cwd, config, positionals.length > 0 ? positionals : undefined);
+  const files: SourceFile[] = [];
+  const notices = discovered.skipped.map((skip) => `${skip.path}: skipped (${skip.reason})`);
+  for (const path of discovered.files) {
+    const read = await readDocFile(io.cwd, path);
+    if ('skipped' in read) notices.push(`${path}: skipped (${read.skipped})`);
+    else files.push({ path, text: read.text });
+  }
+  const evals = evaluateFiles(files, config);
+  const diffs = evals.map((head) =>
+    compareDoc({ path: head.path, status: 'added', head }, settingsFor(config, head.path).thresholds),
+  );
+  const report = buildReport({
+    version: VERSION,
+    config,
+    scorer: 'heuristic',
+    files: diffs,
+    failOn: config.thresholds.failOn,
+    partial: false,
+    cost: null,
+  });
+  for (const notice of notices) io.stderr(`notice: ${notice}`);
+  const rendered =
+    format === 'json' ? renderJson(report) : format === 'md' ? renderEvalMarkdown(report) : renderEvalText(report);
+  await io.output(rendered, values.out as string | undefined);
+  return 0;
+}

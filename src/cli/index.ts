@@ -1,0 +1,4 @@
+import { processIO } from './io.js';
+import { main } from './main.js';
+
+process.exitCode = await main(process.argv.slice(2), processIO());

@@ -1,0 +1,63 @@
+import { ConfigError } from '../config/load.js';
+import { VERSION } from '../version.js';
+import { ADVISE_USAGE, runAdvise } from './advise.js';
+import { UsageError } from './args.js';
+import { DIFF_USAGE, runDiff } from './diff.js';
+import { EVAL_USAGE, runEval } from './eval.js';
+import type { CliIO } from './io.js';
+
+const USAGE = `chunkgate ${VERSION} — guard the RAG chunk quality of Markdown docs
+
+Usage: chunkgate <command> [options]
+
+Commands:
+  eval <paths…>     chunk and score Markdown files
+  diff [paths…]     compare base and head chunks, as the pull-request action does
+  advise <paths…>   recommend chunking.max and chunking.min from section lengths
+
+Run 'chunkgate <command> --help' for a command's options.`;
+
+const COMMANDS: Record<string, { run: (argv: string[], io: CliIO) => Promise<number>; usage: string }> = {
+  eval: { run: runEval, usage: EVAL_USAGE },
+  advise: { run: runAdvise, usage: ADVISE_USAGE },
+  diff: { run: runDiff, usage: DIFF_USAGE },
+};
+
+/**
+ * Runs the CLI and returns the exit code: 0 ok, 1 verdict fail (diff), 2 usage or
+ * config error. The only place that turns an error into an exit code.
+ */
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+    io.stdout(USAGE);
+    return name === undefined ? 2 : 0;
+  }
+  if (name === '--version' || name === '-v') {
+    io.stdout(VERSION);
+    return 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.stderr(`chunkgate: unknown command ${JSON.stringify(name)}\n\n${USAGE}`);
+    return 2;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.stdout(command.usage);
+    return 0;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`chunkgate ${name}: ${error.message}\n\n${command.usage}`);
+      return 2;
+    }
+    if (error instanceof ConfigError) {
+      io.stderr(`chunkgate ${name}: ${error.message}`);
+      return 2;
+    }
+    io.stderr(`chunkgate ${name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return 2;
+  }
+}

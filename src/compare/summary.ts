@@ -1,0 +1,48 @@
+import type { FailOn } from '../config/types.js';
+import type { Cost, DocDiff, Report } from '../types.js';
+import { decide } from './verdict.js';
+
+/** Everything a report is built from. */
+export interface ReportInput {
+  /** chunkgate version. */
+  version: string;
+  /** The resolved config the run used (copied into the report as is). */
+  config: unknown;
+  scorer: 'heuristic' | 'llm';
+  files: DocDiff[];
+  failOn: FailOn[];
+  /** True when an LLM step failed somewhere and heuristic scores stood in. */
+  partial: boolean;
+  cost: Cost | null;
+  /** Golden-set retrieval results, when a golden file exists. */
+  retrieval?: unknown;
+}
+
+/**
+ * Assembles the JSON report (SPEC §2): files sorted by path (code-unit order, so the order
+ * does not depend on locale), and the summary — `files` compared, `chunks` (head chunks in
+ * total), `regressions`, `failures`, the verdict from {@link decide}, `partial` (the input
+ * flag, or any head evaluation marked partial) and `cost`.
+ */
+export function buildReport(input: ReportInput): Report {
+  const files = [...input.files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const partial = input.partial || files.some((file) => file.head?.partial === true);
+  const count = (pick: (file: DocDiff) => number): number => files.reduce((sum, file) => sum + pick(file), 0);
+  const report: Report = {
+    version: input.version,
+    config: input.config,
+    scorer: input.scorer,
+    files,
+    summary: {
+      files: files.length,
+      chunks: count((file) => file.head?.chunks.length ?? 0),
+      regressions: count((file) => file.regressions.length),
+      failures: count((file) => file.failures.length),
+      verdict: decide(files, input.failOn, { partial }).verdict,
+      partial,
+      cost: input.cost,
+    },
+  };
+  if (input.retrieval !== undefined) report.retrieval = input.retrieval;
+  return report;
+}

@@ -1,0 +1,36 @@
+import type { FailOn } from '../config/types.js';
+import type { DocDiff, Verdict } from '../types.js';
+
+/** The outcome of a run, in the three forms the shells need. */
+export interface Decision {
+  verdict: Verdict;
+  /** Check-run conclusion. */
+  conclusion: 'success' | 'failure' | 'neutral';
+  /** Process exit code of the CLI and the action (2, bad config, is decided before any diff exists). */
+  exitCode: 0 | 1;
+}
+
+/** Run facts {@link decide} needs besides the diffs. */
+export interface DecideOptions {
+  /** True when some LLM step fell back to heuristic scores. */
+  partial: boolean;
+}
+
+/**
+ * The one place results become a verdict, a check conclusion and an exit code (STYLE §11).
+ *
+ * Fails (`fail` / `failure` / `1`) when `failOn` holds `threshold` and any file has a threshold
+ * failure, `regression` and any file has a regressed chunk, or `partial` and the run is partial.
+ * Otherwise passes (`pass` / `0`) with conclusion `success`, or `neutral` when there was no
+ * Markdown file to check (`diffs` empty).
+ */
+export function decide(diffs: readonly DocDiff[], failOn: readonly FailOn[], options: DecideOptions): Decision {
+  const failures = diffs.some((diff) => diff.failures.length > 0);
+  const regressions = diffs.some((diff) => diff.regressions.length > 0);
+  const fails =
+    (failOn.includes('threshold') && failures) ||
+    (failOn.includes('regression') && regressions) ||
+    (failOn.includes('partial') && options.partial);
+  if (fails) return { verdict: 'fail', conclusion: 'failure', exitCode: 1 };
+  return { verdict: 'pass', conclusion: diffs.length === 0 ? 'neutral' : 'success', exitCode: 0 };
+}

@@ -1,0 +1,64 @@
+import type { ChunkingOptions } from '../types.js';
+import { firstMatch, normalizePath } from './match.js';
+import { deriveTiny, isTinyExplicit } from './tiny.js';
+import type { Config, FileSettings, Override } from './types.js';
+
+/**
+ * The chunking options and thresholds for the file at the repository-relative `path`:
+ * the top-level settings, then every `overrides` entry whose `paths` globs match
+ * (picomatch, `dot: true`), in order — a later entry wins key by key.
+ *
+ * `tiny` stays as set when the user set it anywhere (top level or a matching override,
+ * the last one wins); otherwise it is re-derived from the final `max` as `round(0.1 × max)`.
+ * Each override is validated against the top level on load, but two matching overrides
+ * can still combine into impossible sizes; then `min` and `overlap` are clamped to
+ * `max − 1` and `tiny` to `max`, so chunkers always get valid options.
+ */
+export function settingsFor(config: Config, path: string): FileSettings {
+  const file = normalizePath(path);
+  const { failOn: _failOn, ...thresholds } = config.thresholds;
+  let chunking: ChunkingOptions = { ...config.chunking, headingLevels: { ...config.chunking.headingLevels } };
+  let tinyExplicit = isTinyExplicit(config.chunking);
+  for (const override of config.overrides) {
+    if (firstMatch(override.paths, file) === null) continue;
+    if (override.chunking !== undefined) {
+      chunking = layerChunking(chunking, override.chunking);
+      tinyExplicit ||= override.chunking.tiny !== undefined;
+    }
+    if (override.thresholds !== undefined) Object.assign(thresholds, definedOnly(override.thresholds));
+  }
+  const max = chunking.max;
+  const limit = Math.max(0, max - 1);
+  return {
+    chunking: {
+      ...chunking,
+      min: Math.min(chunking.min, limit),
+      overlap: Math.min(chunking.overlap, limit),
+      tiny: tinyExplicit ? Math.min(chunking.tiny, max) : deriveTiny(max),
+    },
+    thresholds,
+  };
+}
+
+/**
+ * Whether the repository-relative `path` is in scope: it matches some `include` glob and
+ * no `exclude` glob. Globs use picomatch with `dot: true`: `**\/*.md` also matches files
+ * inside dot-folders, which the default exclude `**\/.*\/**` then removes.
+ */
+export function isIncluded(config: Pick<Config, 'include' | 'exclude'>, path: string): boolean {
+  return firstMatch(config.include, path) !== null && firstMatch(config.exclude, path) === null;
+}
+
+function layerChunking(base: ChunkingOptions, patch: NonNullable<Override['chunking']>): ChunkingOptions {
+  const { headingLevels, ...rest } = patch;
+  return {
+    ...base,
+    ...definedOnly(rest),
+    headingLevels: headingLevels?.max === undefined ? base.headingLevels : { max: headingLevels.max },
+  };
+}
+
+/** Drops keys whose value is `undefined`, so a hand-built `{ max: undefined }` changes nothing. */
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Partial<T>;
+}

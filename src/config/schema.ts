@@ -1,0 +1,254 @@
+import { z } from 'zod';
+import type { ChunkingOptions, ContentMetricName, StructuralMetricName } from '../types.js';
+import { deriveTiny, isTinyExplicit, markTinySource } from './tiny.js';
+import type { Config } from './types.js';
+
+// Convention: every schema's `error` returns the allowed values in words, so load.ts can
+// print "(allowed: …)" for any issue. For an unknown key it is the comma-separated list of
+// the keys allowed at that level (load.ts also picks its typo suggestion from that list).
+
+const STRATEGIES = ['heading', 'recursive', 'sentence', 'fixed'] as const;
+const UNITS = ['tokens', 'chars'] as const;
+const TOKENIZERS = ['o200k_base', 'cl100k_base'] as const;
+const FAIL_ON = ['threshold', 'regression', 'partial'] as const;
+const STRUCTURAL_METRICS = [
+  'chunk_size_distribution',
+  'size_compliance_rate',
+  'overlap_accuracy',
+  'empty_tiny_rate',
+  'boundary_integrity',
+  'structural_preservation',
+] as const satisfies readonly StructuralMetricName[];
+const CONTENT_METRICS = [
+  'semantic_coherence',
+  'context_self_containment',
+  'information_completeness',
+  'boundary_quality',
+  'cross_chunk_redundancy_reversed',
+] as const satisfies readonly ContentMetricName[];
+
+/** Chunking defaults (SPEC §9); `tiny` is derived from the final `max` instead. */
+const DEFAULT_CHUNKING: Omit<ChunkingOptions, 'tiny'> = {
+  strategy: 'heading',
+  unit: 'tokens',
+  tokenizer: 'o200k_base',
+  max: 512,
+  min: 64,
+  overlap: 0,
+  headingLevels: { max: 3 },
+};
+
+function integer(min: number, max?: number) {
+  const allowed = max === undefined ? `an integer ≥ ${min}` : `an integer from ${min} to ${max}`;
+  const error = () => allowed;
+  const schema = z.int({ error }).min(min, { error });
+  return max === undefined ? schema : schema.max(max, { error });
+}
+
+function number(min: number, max?: number) {
+  const allowed = max === undefined ? `a number ≥ ${min}` : `a number from ${min} to ${max}`;
+  const error = () => allowed;
+  const schema = z.number({ error }).min(min, { error });
+  return max === undefined ? schema : schema.max(max, { error });
+}
+
+function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(values, { error: () => values.join(', ') });
+}
+
+function text(allowed = 'a non-empty string') {
+  const error = () => allowed;
+  return z.string({ error }).min(1, { error });
+}
+
+function strict<S extends z.ZodRawShape>(shape: S) {
+  const keys = Object.keys(shape).join(', ');
+  return z.strictObject(shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? keys : `a mapping with keys ${keys}`),
+  });
+}
+
+/** A list, or a single item standing for a one-item list (shorthand normalised here, once). */
+function list<T extends z.ZodType>(item: T, allowed: string, minItems = 0) {
+  const error = () => allowed;
+  return z.preprocess((value) => (typeof value === 'string' ? [value] : value), z.array(item, { error }).min(minItems, { error }));
+}
+
+function weightMap<const K extends string>(names: readonly K[]) {
+  const weight = number(0);
+  const shape = Object.fromEntries(names.map((name) => [name, weight.optional()])) as Record<K, z.ZodOptional<typeof weight>>;
+  return strict(shape);
+}
+
+/** Chunking keys as the user writes them: every one optional (top level and overrides alike). */
+const chunkingPatch = strict({
+  strategy: oneOf(STRATEGIES).optional(),
+  unit: oneOf(UNITS).optional(),
+  tokenizer: oneOf(TOKENIZERS).optional(),
+  max: integer(1).optional(),
+  min: integer(0).optional(),
+  overlap: integer(0).optional(),
+  tiny: integer(0).optional(),
+  headingLevels: strict({ max: integer(1, 6) }).optional(),
+});
+type ChunkingPatch = z.output<typeof chunkingPatch>;
+
+/**
+ * Adds an issue for each size that conflicts with the others once `patch` is laid over
+ * `base`: `min < max`, `overlap < max`, and an explicit `tiny ≤ max`. The key blamed is
+ * the one the user wrote in `patch` (so the line points at their text).
+ */
+function checkSizes(patch: ChunkingPatch, base: ChunkingOptions, baseExplicitTiny: boolean, ctx: z.RefinementCtx, at: (string | number)[]): void {
+  const isSize = (value: unknown, least: number) => typeof value === 'number' && Number.isInteger(value) && value >= least;
+  const max = patch.max ?? base.max;
+  const min = patch.min ?? base.min;
+  const overlap = patch.overlap ?? base.overlap;
+  const tiny = patch.tiny ?? (baseExplicitTiny ? base.tiny : undefined);
+  // Field errors were reported by the field schemas; comparing invalid values adds noise.
+  if (!isSize(max, 1) || !isSize(min, 0) || !isSize(overlap, 0) || (tiny !== undefined && !isSize(tiny, 0))) return;
+  const blame = (key: 'min' | 'overlap' | 'tiny', limitAllowed: string, valueAllowed: string) => {
+    const own = patch[key] !== undefined;
+    ctx.addIssue({
+      code: 'custom',
+      path: [...at, own || patch.max === undefined ? key : 'max'],
+      message: own || patch.max === undefined ? valueAllowed : limitAllowed,
+    });
+  };
+  if (min >= max) blame('min', `an integer above min (${min})`, `an integer from 0 to ${max - 1} (below max ${max})`);
+  if (overlap >= max) blame('overlap', `an integer above overlap (${overlap})`, `an integer from 0 to ${max - 1} (below max ${max})`);
+  if (tiny !== undefined && tiny > max) blame('tiny', `an integer ≥ tiny (${tiny})`, `an integer from 0 to ${max} (at most max ${max})`);
+}
+
+const chunkingSchema = chunkingPatch
+  .superRefine((patch, ctx) => checkSizes(patch, { ...DEFAULT_CHUNKING, tiny: 0 }, false, ctx, []))
+  .transform((patch): ChunkingOptions => {
+    const max = patch.max ?? DEFAULT_CHUNKING.max;
+    const chunking: ChunkingOptions = {
+      strategy: patch.strategy ?? DEFAULT_CHUNKING.strategy,
+      unit: patch.unit ?? DEFAULT_CHUNKING.unit,
+      tokenizer: patch.tokenizer ?? DEFAULT_CHUNKING.tokenizer,
+      max,
+      min: patch.min ?? DEFAULT_CHUNKING.min,
+      overlap: patch.overlap ?? DEFAULT_CHUNKING.overlap,
+      tiny: patch.tiny ?? deriveTiny(max),
+      headingLevels: { max: patch.headingLevels?.max ?? DEFAULT_CHUNKING.headingLevels.max },
+    };
+    markTinySource(chunking, patch.tiny !== undefined);
+    return chunking;
+  });
+
+const thresholdFields = {
+  structural: number(0, 100),
+  content: number(0, 100),
+  fileDrop: number(0, 100),
+  chunkDrop: number(0, 100),
+};
+
+const thresholdsSchema = strict({
+  structural: thresholdFields.structural.default(70),
+  content: thresholdFields.content.default(60),
+  fileDrop: thresholdFields.fileDrop.default(5),
+  chunkDrop: thresholdFields.chunkDrop.default(10),
+  failOn: list(oneOf(FAIL_ON), `a list of ${FAIL_ON.join(', ')}`)
+    .transform((items) => [...new Set(items)])
+    .default(['threshold']),
+});
+
+const globs = (allowed: string, minItems: number) => list(text('a glob relative to the repository root'), allowed, minItems);
+
+const overrideSchema = strict({
+  paths: globs('a non-empty list of globs', 1),
+  chunking: chunkingPatch.optional(),
+  thresholds: strict({
+    structural: thresholdFields.structural.optional(),
+    content: thresholdFields.content.optional(),
+    fileDrop: thresholdFields.fileDrop.optional(),
+    chunkDrop: thresholdFields.chunkDrop.optional(),
+  }).optional(),
+});
+
+const rootSchema = strict({
+  include: globs('a non-empty list of globs', 1).default(['**/*.md', '**/*.mdx']),
+  exclude: globs('a list of globs', 0).default(['**/node_modules/**', '**/.*/**']),
+  chunking: chunkingSchema.prefault({}),
+  scoring: strict({
+    scorer: oneOf(['heuristic', 'llm']).default('heuristic'),
+    weights: strict({
+      structural: z.union([oneOf(['default', 'equal']), weightMap(STRUCTURAL_METRICS)]).default('default'),
+      content: z.union([oneOf(['equal']), weightMap(CONTENT_METRICS)]).default('equal'),
+    }).prefault({}),
+  }).prefault({}),
+  llm: strict({
+    model: text().default('gpt-4o-mini'),
+    baseURL: z
+      .url({ protocol: /^https?$/, error: () => 'an http(s) URL of an OpenAI-compatible API, or null' })
+      .nullable()
+      .default(null),
+    maxConcurrency: integer(1, 64).default(4),
+    cache: text('a directory path').default('.chunkgate-cache'),
+    timeout: integer(1).default(60_000),
+  }).prefault({}),
+  thresholds: thresholdsSchema.prefault({}),
+  golden: strict({
+    file: text('a file path').default('.chunkgate/golden.yml'),
+    k: integer(1).default(5),
+    retriever: oneOf(['bm25', 'embeddings']).default('bm25'),
+  }).prefault({}),
+  overrides: z.array(overrideSchema, { error: () => 'a list of { paths, chunking, thresholds } entries' }).default([]),
+}).superRefine((config, ctx) => {
+  // Each override is checked over the top-level chunking alone; settingsFor documents what
+  // happens when two matching overrides only conflict in combination.
+  if (!isChunkingOptions(config.chunking) || !Array.isArray(config.overrides)) return;
+  const explicit = isTinyExplicit(config.chunking);
+  config.overrides.forEach((override, index) => {
+    if (override?.chunking !== undefined) checkSizes(override.chunking, config.chunking, explicit, ctx, ['overrides', index, 'chunking']);
+  });
+});
+
+function isChunkingOptions(value: unknown): value is ChunkingOptions {
+  return typeof value === 'object' && value !== null && typeof (value as ChunkingOptions).tiny === 'number';
+}
+
+/** Drops mapping keys whose value is `null`: an empty `key:` in YAML means "not set". */
+function dropNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => (item !== null && typeof item === 'object' ? dropNulls(item) : item));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, item]) => item !== null)
+      .map(([key, item]) => [key, dropNulls(item)]),
+  );
+}
+
+/**
+ * Schema of `.chunkgate.yml` (SPEC §9): strict objects (unknown keys are errors), every
+ * key optional, and the output the complete {@link Config}. Parsing `undefined` or `{}`
+ * yields the defaults:
+ *
+ * - `include` (default: `['**\/*.md', '**\/*.mdx']`), `exclude` (default:
+ *   `['**\/node_modules/**', '**\/.*\/**']`, i.e. no dot-folders); a value given replaces the default.
+ * - `chunking` (default: `{ strategy: heading, unit: tokens, tokenizer: o200k_base, max: 512,
+ *   min: 64, overlap: 0, headingLevels: { max: 3 } }`); `tiny` (default: `round(0.1 × max)`).
+ *   Ranges: `max ≥ 1`, `0 ≤ min < max`, `0 ≤ overlap < max`, `0 ≤ tiny ≤ max`, `headingLevels.max` 1–6.
+ * - `scoring` (default: `{ scorer: heuristic, weights: { structural: default, content: equal } }`);
+ *   weights are a preset or `{ metric: number ≥ 0 }` with SPEC §5 metric names.
+ * - `llm` (default: `{ model: gpt-4o-mini, baseURL: null, maxConcurrency: 4, cache: .chunkgate-cache,
+ *   timeout: 60000 }`); `maxConcurrency` 1–64, `baseURL` an http(s) URL.
+ * - `thresholds` (default: `{ structural: 70, content: 60, fileDrop: 5, chunkDrop: 10, failOn: [threshold] }`),
+ *   each 0–100; `failOn` items from `threshold | regression | partial`, a single string allowed.
+ * - `golden` (default: `{ file: .chunkgate/golden.yml, k: 5, retriever: bm25 }`).
+ * - `overrides` (default: `[]`): `{ paths, chunking?, thresholds? }`, each checked against the top level.
+ *
+ * A key with an empty value (`key:` / `null`) counts as not set. A single string is
+ * accepted wherever a list of globs is expected.
+ */
+export const configSchema: z.ZodType<Config, unknown> = z.preprocess(
+  // An empty file (or only comments) parses to `null`: the same as no file.
+  (value) => (value === null ? undefined : dropNulls(value)),
+  rootSchema.prefault({}),
+);
+
+/** The configuration used when the repository has no `.chunkgate.yml` (see {@link configSchema}). */
+export function defaultConfig(): Config {
+  return configSchema.parse(undefined);
+}

@@ -1,0 +1,115 @@
+import type { ContentWeights, StructuralWeights } from '../config/types.js';
+import { chunkDocument } from '../chunking/index.js';
+import { createMeasure } from '../chunking/measure.js';
+import { parseMarkdown } from '../markdown/parse.js';
+import { scoreContentHeuristic, contentScore } from '../metrics/content/heuristic/index.js';
+import { sourceCoverage } from '../metrics/coverage.js';
+import { checkRules } from '../metrics/rules/index.js';
+import { structuralMetrics, structuralScore } from '../metrics/structural/index.js';
+import type {
+  Chunk,
+  ChunkingOptions,
+  ContentMetricName,
+  ContentMetrics,
+  DocEval,
+  EvaluatedChunk,
+  Issue,
+  ParsedDoc,
+  StructuralMetrics,
+} from '../types.js';
+import { chunkOverall, gradeOf, mean } from './overall.js';
+
+/** Settings for evaluating one file. */
+export interface EvaluateOptions {
+  chunking: ChunkingOptions;
+  weights: { structural: StructuralWeights; content: ContentWeights };
+}
+
+/**
+ * Everything about a document that does not depend on the content scorer:
+ * its chunks, structural metrics, rule findings, coverage and heuristic content scores.
+ * A semantic scorer (the LLM judge) takes this and replaces `heuristic` where it can.
+ */
+export interface DocAnalysis {
+  doc: ParsedDoc;
+  chunks: Chunk[];
+  options: EvaluateOptions;
+  structural: StructuralMetrics;
+  issues: Issue[][];
+  coverage: number;
+  chunkCoverage: number[];
+  heuristic: ContentMetrics[];
+  warnings: string[];
+}
+
+/** Parses, chunks and scores one document with the offline heuristic scorer. */
+export function analyzeDocument(path: string, source: string, options: EvaluateOptions): DocAnalysis {
+  const { doc, warnings } = parseMarkdown(path, source);
+  const measure = createMeasure(options.chunking.unit, options.chunking.tokenizer);
+  const chunks = chunkDocument(doc, options.chunking, measure);
+  const input = { doc, chunks, options: options.chunking, measure };
+  const coverage = sourceCoverage(doc, chunks);
+  return {
+    doc,
+    chunks,
+    options,
+    structural: structuralMetrics(input),
+    issues: checkRules(input),
+    coverage: coverage.coverage,
+    chunkCoverage: coverage.perChunk,
+    heuristic: scoreContentHeuristic({ doc, chunks, options: options.chunking }),
+    warnings,
+  };
+}
+
+const CONTENT_NAMES: readonly ContentMetricName[] = [
+  'semantic_coherence',
+  'context_self_containment',
+  'information_completeness',
+  'boundary_quality',
+  'cross_chunk_redundancy_reversed',
+];
+
+/**
+ * Builds the {@link DocEval} of an analysed document from per-chunk content metrics
+ * (the heuristic ones by default; the LLM judge's where it answered).
+ *
+ * @param fallback chunk indexes whose semantic scoring fell back to the heuristic (marks them `partial`).
+ */
+export function scoreDocument(
+  analysis: DocAnalysis,
+  content: readonly ContentMetrics[] = analysis.heuristic,
+  fallback: ReadonlySet<number> = new Set(),
+): DocEval {
+  const { doc, chunks } = analysis;
+  const hasHeadings = doc.blocks.some((block) => block.kind === 'heading');
+  const evaluated: EvaluatedChunk[] = chunks.map((chunk, index) => {
+    const issues = analysis.issues[index] ?? [];
+    const metadata = (chunk.headingPath.length > 0 || !hasHeadings ? 50 : 0) + (chunk.startLine > 0 ? 50 : 0);
+    const metrics = { ...content[index]!, source_coverage: analysis.chunkCoverage[index] ?? 100, metadata };
+    const score = chunkOverall(metrics, issues);
+    const result: EvaluatedChunk = { ...chunk, metrics, score, grade: gradeOf(score), issues };
+    if (fallback.has(index)) result.partial = true;
+    return result;
+  });
+  const docContent = Object.fromEntries(
+    CONTENT_NAMES.map((name) => [name, mean(content.map((metrics) => metrics[name]))]),
+  ) as ContentMetrics;
+  const structural = structuralScore(analysis.structural, analysis.options.weights.structural);
+  const overall = mean(evaluated.map((chunk) => chunk.score));
+  return {
+    path: doc.path,
+    chunks: evaluated,
+    metrics: { ...analysis.structural, ...docContent },
+    scores: { structural, content: contentScore(docContent, analysis.options.weights.content), overall },
+    grade: gradeOf(overall),
+    coverage: analysis.coverage,
+    partial: fallback.size > 0,
+    chunking: analysis.options.chunking,
+  };
+}
+
+/** Parses, chunks and scores one document with the heuristic scorer (SPEC §1: source → DocEval). */
+export function evaluateDocument(path: string, source: string, options: EvaluateOptions): DocEval {
+  return scoreDocument(analyzeDocument(path, source, options));
+}

@@ -1,0 +1,85 @@
+/**
+ * Interfaces and data of the `llm` judge scorer (SPEC §5 "Two scorers").
+ *
+ * The judge core receives its provider and its cache as these interfaces, so it
+ * imports no network client and no `fs` (SPEC §1); the shells in `src/sources/`
+ * implement them.
+ */
+import type { Severity } from '../../../types.js';
+
+/** One chat message sent to the judge model. */
+export interface JudgeMessage {
+  role: 'system' | 'user';
+  content: string;
+}
+
+/** A structured-output request: the provider sends it as `response_format: json_schema` (strict). */
+export interface JudgeRequest {
+  model: string;
+  messages: JudgeMessage[];
+  schema: { name: string; schema: object };
+  /** Aborted by the judge when the request exceeds its time budget. */
+  signal?: AbortSignal;
+}
+
+/** What the model answered, with the token usage the API reported (0 when unknown). */
+export interface JudgeResponse {
+  content: string | null;
+  /** The model's refusal message (`message.refusal`), when it declined to answer. */
+  refusal?: string | null;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/**
+ * An LLM chat endpoint. Implementations retry transient HTTP errors themselves
+ * and reject on anything they cannot recover from (an error with a numeric
+ * `status` is reported as an HTTP error).
+ */
+export interface JudgeProvider {
+  complete(request: JudgeRequest): Promise<JudgeResponse>;
+}
+
+/**
+ * A key-value store of verdicts. `get` resolves `undefined` on a miss; values are
+ * re-validated on read, so a store may return anything (a corrupt entry is a miss).
+ */
+export interface JudgeCache {
+  get(key: string): Promise<unknown | undefined>;
+  set(key: string, value: unknown): Promise<void>;
+}
+
+/** The five rubric dimensions of seed 000, each scored 20–100. */
+export type LlmDimension =
+  | 'semantic_coherence'
+  | 'context_self_containment'
+  | 'information_completeness'
+  | 'boundary_quality'
+  | 'overlap_rationality';
+
+/** The rubric dimensions in the order the prompt and the schema list them. */
+export const LLM_DIMENSIONS: readonly LlmDimension[] = [
+  'semantic_coherence',
+  'context_self_containment',
+  'information_completeness',
+  'boundary_quality',
+  'overlap_rationality',
+];
+
+/** A problem the judge reported for one chunk (seed 000 `chunk_issues`, minus the index). */
+export interface LlmChunkIssue {
+  issues: string[];
+  severity: Severity;
+}
+
+/** The judge's validated verdict on one chunk: what the cache stores and the report shows. */
+export interface LlmVerdict {
+  /** Integers 20–100. */
+  scores: Record<LlmDimension, number>;
+  issues: LlmChunkIssue[];
+  strengths: string[];
+  weaknesses: string[];
+  reasoning: string;
+  model: string;
+  promptVersion: string;
+}

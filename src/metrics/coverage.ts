@@ -1,0 +1,58 @@
+import type { Chunk, ParsedDoc, Span } from '../types.js';
+import { countNonWhitespace, coverageGaps } from './structural/gaps.js';
+import { lostUnits, type LostText } from './structural/lost-units.js';
+
+export type { LostText } from './structural/lost-units.js';
+
+/** How much of a document's source its chunks hold (seed 003). */
+export interface SourceCoverage {
+  /** Non-whitespace characters covered ÷ non-whitespace characters outside front matter, 0–1 (`1` when there are none). */
+  coverage: number;
+  /** Uncovered units (sentences, table rows, code lines), in source order. */
+  lost: LostText[];
+  /**
+   * Per chunk, 0–100: `100 × covered / (covered + uncovered)`, where covered counts
+   * the non-whitespace characters of the chunk's own spans and uncovered those of
+   * the gaps charged to it (the gap just before it; the last chunk also takes the
+   * trailing gap). `100` when both are 0.
+   */
+  perChunk: number[];
+}
+
+/**
+ * Source coverage of a chunking: every non-whitespace character outside front
+ * matter should lie in some chunk span (SPEC §4 invariant). Linear in the source
+ * plus the chunks' extents (an interval sweep; no per-character strings).
+ */
+export function sourceCoverage(doc: ParsedDoc, chunks: readonly Chunk[]): SourceCoverage {
+  const { source, frontmatter } = doc;
+  const total = countNonWhitespace(source, 0, source.length, frontmatter);
+  const gaps = coverageGaps(doc, chunks);
+  const uncovered = gaps.reduce((sum, gap) => sum + gap.nonWhitespace, 0);
+  const charged = new Array<number>(chunks.length).fill(0);
+  for (const gap of gaps) if (gap.chunk >= 0) charged[gap.chunk]! += gap.nonWhitespace;
+  const perChunk = chunks.map((chunk, index) => {
+    const covered = mergeSpans(chunk.spans).reduce(
+      (sum, span) => sum + countNonWhitespace(source, span.start, span.end, frontmatter),
+      0,
+    );
+    const lost = charged[index]!;
+    return covered + lost === 0 ? 100 : (100 * covered) / (covered + lost);
+  });
+  return {
+    coverage: total === 0 ? 1 : (total - uncovered) / total,
+    lost: gaps.flatMap((gap) => lostUnits(doc, gap)),
+    perChunk,
+  };
+}
+
+/** A chunk's own spans merged, so a character repeated in two of them counts once. */
+function mergeSpans(spans: readonly Span[]): Span[] {
+  const merged: Span[] = [];
+  for (const span of [...spans].sort((a, b) => a.start - b.start)) {
+    const last = merged.at(-1);
+    if (last && span.start <= last.end) last.end = Math.max(last.end, span.end);
+    else merged.push({ ...span });
+  }
+  return merged;
+}

@@ -1,0 +1,34 @@
+import type { StructuralInput } from '../structural/input.js';
+import { finding, type RuleFinding } from './finding.js';
+
+/** Whitespace-normalised text: runs of whitespace become one space, ends trimmed. */
+export function normalizeWhitespace(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * `duplicate-chunk`: the chunk's whitespace-normalised text equals that of an
+ * earlier chunk (blank chunks are `empty-chunk` instead). Line: the chunk's first line.
+ */
+export function checkDuplicateChunks(input: StructuralInput): RuleFinding[] {
+  const seen = new Map<string, number>();
+  const findings: RuleFinding[] = [];
+  for (const [index, chunk] of input.chunks.entries()) {
+    const key = normalizeWhitespace(chunk.text);
+    if (key === '') continue;
+    const earlier = seen.get(key);
+    if (earlier === undefined) {
+      seen.set(key, index);
+      continue;
+    }
+    const original = input.chunks[earlier]!;
+    findings.push(
+      finding(index, 'duplicate-chunk', {
+        message: `Unexpected duplicate of chunk ${earlier} (line ${original.startLine}), expected unique text`,
+        line: chunk.startLine,
+        hint: 'Remove the repeated text or make it specific to this section: duplicates crowd other results out of the top k.',
+      }),
+    );
+  }
+  return findings;
+}

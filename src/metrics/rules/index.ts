@@ -1,0 +1,45 @@
+import type { Issue, IssueTag } from '../../types.js';
+import type { StructuralInput } from '../structural/input.js';
+import { checkDuplicateChunks } from './duplicate-chunk.js';
+import { checkExcessOverlap } from './excess-overlap.js';
+import type { RuleFinding } from './finding.js';
+import { checkMissingHeadingContext } from './missing-heading-context.js';
+import { checkNearDuplicates } from './near-duplicate.js';
+import { checkOrphanHeadings } from './orphan-heading.js';
+import { checkSentenceCuts } from './sentence-cut.js';
+import { RULE_SEVERITY } from './severity.js';
+import { checkChunkSizes } from './size-rules.js';
+import { checkSourceLoss } from './source-loss.js';
+import { checkSplitBlocks } from './split-blocks.js';
+import { checkUnclosedBrackets } from './unclosed-bracket.js';
+
+export { RULE_SEVERITY } from './severity.js';
+export type { RuleFinding } from './finding.js';
+
+/** Every rule check, in the order their issues are listed for a line. */
+const CHECKS: readonly ((input: StructuralInput) => RuleFinding[])[] = [
+  checkSourceLoss,
+  checkSplitBlocks,
+  checkChunkSizes,
+  checkSentenceCuts,
+  checkOrphanHeadings,
+  checkDuplicateChunks,
+  checkExcessOverlap,
+  checkNearDuplicates,
+  checkMissingHeadingContext,
+  checkUnclosedBrackets,
+];
+
+/** Tag order inside one line: the order of {@link RULE_SEVERITY} is the spec's. */
+const TAG_ORDER = new Map((Object.keys(RULE_SEVERITY) as IssueTag[]).map((tag, index) => [tag, index]));
+
+/**
+ * Runs every rule check (seed 003) and returns each chunk's issues by chunk index
+ * (`result[i]` for `chunks[i]`, `[]` when clean), sorted by line, then tag.
+ */
+export function checkRules(input: StructuralInput): Issue[][] {
+  const issues: Issue[][] = input.chunks.map(() => []);
+  for (const check of CHECKS) for (const { chunk, issue } of check(input)) issues[chunk]?.push(issue);
+  for (const list of issues) list.sort((a, b) => a.line - b.line || TAG_ORDER.get(a.tag)! - TAG_ORDER.get(b.tag)!);
+  return issues;
+}

@@ -1,0 +1,67 @@
+import { lineAt } from '../../markdown/lines.js';
+import type { Block, Chunk, IssueTag } from '../../types.js';
+import { blockAt, chunkContentEnd } from '../structural/blocks.js';
+import type { StructuralInput } from '../structural/input.js';
+import { contentEnd, contentStart } from '../structural/text.js';
+import { finding, type RuleFinding } from './finding.js';
+
+const TAG: Readonly<Record<'table' | 'code', IssueTag>> = { table: 'table-split', code: 'code-fence-split' };
+const NOUN: Readonly<Record<'table' | 'code', string>> = { table: 'table', code: 'code block' };
+
+/**
+ * `table-split` / `code-fence-split`: the chunk is a piece of an over-`max` table
+ * or code block (`split.kind`), or its extent starts or ends strictly inside a
+ * table or code block (a boundary cut the block). At most one issue per block and
+ * chunk; line: the first line of the piece, or the line of the cut.
+ */
+export function checkSplitBlocks(input: StructuralInput): RuleFinding[] {
+  const { doc, chunks, options, measure } = input;
+  const findings: RuleFinding[] = [];
+  for (const [index, chunk] of chunks.entries()) {
+    const reported = new Set<Block | 'piece'>();
+    const kind = chunk.split?.kind;
+    if (chunk.split && (kind === 'table' || kind === 'code')) {
+      reported.add('piece');
+      findings.push(
+        finding(index, TAG[kind], {
+          message: `Unexpected piece ${chunk.split.part}/${chunk.split.parts} of a split ${NOUN[kind]}, expected the whole ${NOUN[kind]} in one chunk`,
+          line: chunk.startLine,
+          actual: chunk.split.parts,
+          expected: 1,
+          hint: `The ${NOUN[kind]} alone exceeds ${options.max} ${measure.unit}: break it into smaller ${NOUN[kind]}s (or raise max) so retrieval returns it whole.`,
+        }),
+      );
+    }
+    for (const cut of cutsInsideBlocks(input, chunk)) {
+      if (reported.has(cut.block) || (reported.has('piece') && cut.block.kind === kind)) continue;
+      reported.add(cut.block);
+      const blockKind = cut.block.kind as 'table' | 'code';
+      findings.push(
+        finding(index, TAG[blockKind], {
+          message: `Unexpected chunk boundary inside a ${NOUN[blockKind]} (lines ${cut.block.startLine}–${cut.block.endLine}), expected the whole ${NOUN[blockKind]} in one chunk`,
+          line: lineAt(doc.lineStarts, cut.offset),
+          hint: `Move the boundary before or after the ${NOUN[blockKind]}: a partial ${NOUN[blockKind]} answers questions wrongly.`,
+        }),
+      );
+    }
+  }
+  return findings;
+}
+
+/** Tables and code blocks that the chunk's first or last non-whitespace character lies strictly inside. */
+function cutsInsideBlocks(input: StructuralInput, chunk: Chunk): { block: Block; offset: number }[] {
+  const { doc } = input;
+  const cuts: { block: Block; offset: number }[] = [];
+  const start = contentStart(doc.source, chunk.startOffset, chunk.endOffset);
+  if (start >= chunk.endOffset) return cuts;
+  const first = blockAt(doc.blocks, start);
+  if (first && isAtomicTarget(first) && start > first.start) cuts.push({ block: first, offset: start });
+  const end = chunkContentEnd(doc, chunk);
+  const last = blockAt(doc.blocks, end - 1);
+  if (last && isAtomicTarget(last) && end < contentEnd(doc.source, last.start, last.end)) cuts.push({ block: last, offset: end - 1 });
+  return cuts;
+}
+
+function isAtomicTarget(block: Block): boolean {
+  return block.kind === 'table' || block.kind === 'code';
+}

@@ -1,0 +1,58 @@
+import { lineAt } from '../../markdown/lines.js';
+import type { ParsedDoc, Span } from '../../types.js';
+import { blocksOverlapping } from './blocks.js';
+import { contentEnd, contentStart } from './text.js';
+
+/** Source text no chunk holds, as the report lists it. */
+export interface LostText {
+  /** 1-based line of the text's first non-whitespace character. */
+  line: number;
+  /** The uncovered text of one unit, trimmed. */
+  text: string;
+}
+
+/** Blocks whose natural unit is the line: table rows, code lines, markup lines. */
+const LINE_UNIT_KINDS = new Set(['table', 'code', 'html', 'jsx', 'expression', 'esm', 'math']);
+
+const sentences = new Intl.Segmenter('und', { granularity: 'sentence' });
+
+/**
+ * Splits the uncovered range `gap` into units (seed 003): lines of tables
+ * (one row per line), code, html/JSX and math blocks; Intl.Segmenter sentences
+ * elsewhere (CJK-aware; a line break also ends a unit). Each unit keeps only
+ * its uncovered part; blank units are dropped.
+ */
+export function lostUnits(doc: ParsedDoc, gap: Span): LostText[] {
+  const { source, blocks } = doc;
+  const units: LostText[] = [];
+  const push = (start: number, end: number): void => {
+    const from = contentStart(source, start, end);
+    const to = contentEnd(source, from, end);
+    if (to > from) units.push({ line: lineAt(doc.lineStarts, from), text: source.slice(from, to) });
+  };
+  const pushLines = (start: number, end: number): void => {
+    for (let at = start; at < end; ) {
+      const newline = source.indexOf('\n', at);
+      const lineEnd = newline === -1 || newline >= end ? end : newline;
+      push(at, lineEnd);
+      at = lineEnd + 1;
+    }
+  };
+  const pushSentences = (start: number, end: number): void => {
+    if (contentStart(source, start, end) >= end) return;
+    for (const segment of sentences.segment(source.slice(start, end))) {
+      push(start + segment.index, start + segment.index + segment.segment.length);
+    }
+  };
+  let at = gap.start;
+  for (const block of blocksOverlapping(blocks, gap)) {
+    const start = Math.max(block.start, gap.start);
+    const end = Math.min(block.end, gap.end);
+    pushSentences(at, start);
+    if (LINE_UNIT_KINDS.has(block.kind)) pushLines(start, end);
+    else pushSentences(start, end);
+    at = end;
+  }
+  pushSentences(at, gap.end);
+  return units;
+}

@@ -1,0 +1,77 @@
+import type { Chunk, ParsedDoc, Span } from '../../types.js';
+import { contentEnd, contentStart } from './text.js';
+
+/** A unit that structural preservation wants kept in one chunk. */
+export interface Structure extends Span {
+  kind: 'table' | 'code' | 'list' | 'blockquote' | 'section';
+}
+
+const BLOCK_KINDS = new Set(['table', 'code', 'list', 'blockquote']);
+
+/**
+ * The structures of a document whose splitting hurts retrieval: top-level
+ * tables, code blocks, lists and blockquotes, and the section of every heading
+ * of depth ≤ `headingMax` (from the heading to the next heading of the same or a
+ * higher level, or the end of the document). Spans are trimmed to their
+ * non-whitespace content; front matter is never part of one.
+ */
+export function structuresOf(doc: ParsedDoc, headingMax: number): Structure[] {
+  const { source, blocks } = doc;
+  const structures: Structure[] = [];
+  // Open sections, shallowest first: a heading closes every open section at its depth or deeper.
+  const open: { structure: Structure; depth: number }[] = [];
+  const close = (depth: number, at: number): void => {
+    while (open.length > 0 && open.at(-1)!.depth >= depth) {
+      const { structure } = open.pop()!;
+      structure.end = contentEnd(source, structure.start, at);
+    }
+  };
+  for (const block of blocks) {
+    if (BLOCK_KINDS.has(block.kind)) {
+      structures.push({ kind: block.kind as Structure['kind'], start: block.start, end: contentEnd(source, block.start, block.end) });
+    } else if (block.kind === 'heading' && (block.depth ?? 1) <= headingMax) {
+      const depth = block.depth ?? 1;
+      close(depth, block.start);
+      const structure: Structure = { kind: 'section', start: block.start, end: block.end };
+      structures.push(structure);
+      open.push({ structure, depth });
+    }
+  }
+  close(0, source.length);
+  return structures.map((structure) => ({ ...structure, start: contentStart(source, structure.start, structure.end) }));
+}
+
+/**
+ * Builds a lookup "which chunk holds all of `[start, end)` in one of its source
+ * spans?" (`null` when none does), in O(log S) per query after sorting the S chunk
+ * spans by start: a span holds the range when it starts at or before `start` and
+ * reaches `end`, so the span reaching furthest among those starting by `start`
+ * answers it.
+ */
+export function chunkHolding(chunks: readonly Chunk[]): (range: Span) => Chunk | null {
+  const spans = chunks
+    .flatMap((chunk) => chunk.spans.map((span) => ({ ...span, chunk })))
+    .sort((a, b) => a.start - b.start);
+  // furthest[i]: the span reaching furthest among spans[0..i].
+  const furthest: (typeof spans)[number][] = [];
+  for (const span of spans) {
+    const best = furthest.at(-1);
+    furthest.push(best && best.end >= span.end ? best : span);
+  }
+  return (range) => {
+    let low = 0;
+    let high = spans.length - 1;
+    let found = -1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if (spans[middle]!.start <= range.start) {
+        found = middle;
+        low = middle + 1;
+      } else {
+        high = middle - 1;
+      }
+    }
+    const best = found === -1 ? undefined : furthest[found];
+    return best && best.end >= range.end ? best.chunk : null;
+  };
+}

@@ -1,0 +1,85 @@
+import type { DocEval, EvaluatedChunk, Report } from '../types.js';
+
+/** Renders a `chunkgate eval` report (head-only files) for a terminal. */
+export function renderEvalText(report: Report): string {
+  const lines: string[] = [];
+  for (const file of report.files) {
+    const doc = file.head;
+    if (!doc) continue;
+    lines.push(`${doc.path}  ${describe(doc)}`);
+    for (const chunk of doc.chunks) {
+      const where = `L${chunk.startLine}–L${chunk.endLine}`.padEnd(11);
+      const size = `${chunk.tokens} tok`.padStart(8);
+      const score = fixed(chunk.score).padStart(5);
+      lines.push(`  #${String(chunk.index).padEnd(3)} ${where} ${size} ${score} ${chunk.grade.padEnd(4)}  ${title(chunk)}`);
+      for (const issue of chunk.issues) {
+        lines.push(`        ${issue.severity.padEnd(6)} ${issue.tag} L${issue.line}: ${issue.message}`);
+      }
+    }
+    for (const failure of file.failures) lines.push(`  ✗ ${failure.message}`);
+    lines.push('');
+  }
+  const { summary } = report;
+  lines.push(
+    `${summary.files} files · ${summary.chunks} chunks · ${summary.failures} threshold failures · verdict ${summary.verdict}`,
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+/** Renders a `chunkgate eval` report as Markdown: a files table, then each file's chunks. */
+export function renderEvalMarkdown(report: Report): string {
+  const lines: string[] = ['## chunkgate eval', ''];
+  lines.push('| File | Chunks | Structural | Content | Overall | Coverage |', '|---|--:|--:|--:|--:|--:|');
+  for (const file of report.files) {
+    const doc = file.head;
+    if (!doc) continue;
+    const failed = new Set(file.failures.map((failure) => failure.score));
+    const cell = (name: 'structural' | 'content' | 'overall') => `${fixed(doc.scores[name])}${failed.has(name) ? ' ❌' : ''}`;
+    lines.push(
+      `| \`${cellText(doc.path)}\` | ${doc.chunks.length} | ${cell('structural')} | ${cell('content')} | ${cell('overall')} | ${Math.round(doc.coverage * 100)}% |`,
+    );
+  }
+  for (const file of report.files) {
+    const doc = file.head;
+    if (!doc) continue;
+    lines.push('', `### \`${cellText(doc.path)}\``, '');
+    for (const failure of file.failures) lines.push(`- ❌ ${cellText(failure.message)}`);
+    if (file.failures.length > 0) lines.push('');
+    lines.push('| # | Lines | Tokens | Score | Heading path | Issues |', '|--:|---|--:|--:|---|---|');
+    for (const chunk of doc.chunks) {
+      const issues = chunk.issues.map((issue) => `\`${issue.tag}\``).join(' ');
+      lines.push(
+        `| ${chunk.index} | L${chunk.startLine}–L${chunk.endLine} | ${chunk.tokens} | ${fixed(chunk.score)} ${gradeIcon(chunk.grade)} | ${cellText(title(chunk))} | ${issues} |`,
+      );
+    }
+  }
+  const { summary } = report;
+  lines.push(
+    '',
+    `${summary.files} files · ${summary.chunks} chunks · ${summary.failures} threshold failures · verdict **${summary.verdict}**`,
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+function describe(doc: DocEval): string {
+  const { structural, content, overall } = doc.scores;
+  return `${doc.chunks.length} chunks · structural ${fixed(structural)} · content ${fixed(content)} · overall ${fixed(overall)} · ${doc.grade} · coverage ${Math.round(doc.coverage * 100)}%`;
+}
+
+function title(chunk: EvaluatedChunk): string {
+  const path = chunk.headingPath.length > 0 ? chunk.headingPath.join(' › ') : '(no heading)';
+  return chunk.split ? `${path} (${chunk.split.part}/${chunk.split.parts})` : path;
+}
+
+function fixed(value: number): string {
+  return value.toFixed(1);
+}
+
+function gradeIcon(grade: EvaluatedChunk['grade']): string {
+  return grade === 'pass' ? '✅' : grade === 'warn' ? '⚠️' : '❌';
+}
+
+/** Escapes text for a Markdown table cell: pipes, HTML and mentions stay inert. */
+function cellText(text: string): string {
+  return text.replace(/[|<>&`]/g, (char) => `&#${char.charCodeAt(0)};`).replace(/@(?=\w)/g, '@\u200d');
+}

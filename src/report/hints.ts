@@ -1,0 +1,42 @@
+import type { IssueTag } from '../types.js';
+
+/**
+ * What to do about each finding, as data. Strings may hold code spans; renderers pass them
+ * through `escapeMessage`. An issue's own `hint` wins over these.
+ */
+export const TAG_HINTS: Readonly<Record<IssueTag, string>> = {
+  'sentence-cut': 'end the paragraph before the size limit, or give the passage its own heading',
+  'unclosed-bracket': 'keep the bracketed passage inside one paragraph',
+  'table-split': 'split the table into smaller tables under their own headings, or raise `max` for this path in an override',
+  'code-fence-split': 'split the code block, link to a file, or raise `max` for this path in an override',
+  'orphan-heading': 'give the heading body text, or fold it into the next section',
+  'empty-chunk': 'remove the empty section or give it content',
+  'tiny-chunk': 'merge the short section into its neighbour, or add the missing content',
+  'oversize-chunk': 'add subheadings so each section fits in `max`',
+  'duplicate-chunk': 'remove the repeated passage, or link to one copy',
+  'near-duplicate': 'remove the repeated passage, or link to one copy',
+  'excess-overlap': 'lower `chunking.overlap`',
+  'missing-heading-context': 'put the passage under a heading that names its subject',
+  'source-loss': 'part of the source is in no chunk: check the chunking settings for this path',
+};
+
+/** Per-chunk metrics a regression can point at: the five content metrics and the two L2 components. */
+export type ChunkMetricName =
+  | 'semantic_coherence'
+  | 'context_self_containment'
+  | 'information_completeness'
+  | 'boundary_quality'
+  | 'cross_chunk_redundancy_reversed'
+  | 'source_coverage'
+  | 'metadata';
+
+/** What a drop of each per-chunk metric means, and what to do about it. */
+export const METRIC_ADVICE: Readonly<Record<ChunkMetricName, { reason: string; hint: string }>> = {
+  semantic_coherence: { reason: 'the chunk now mixes topics', hint: 'keep one topic per section; move unrelated paragraphs under their own heading' },
+  context_self_containment: { reason: 'the chunk relies on context it does not carry', hint: 'name the subject in the first sentence instead of "it" or "this"' },
+  information_completeness: { reason: 'a list, table, number or lead-in is cut off', hint: 'keep a list or table together with the sentence that introduces it' },
+  boundary_quality: { reason: 'the chunk now starts or ends mid-passage', hint: 'end sections at paragraph boundaries, not mid-sentence' },
+  cross_chunk_redundancy_reversed: { reason: 'the chunk repeats its neighbours', hint: 'remove text repeated from the neighbouring chunk' },
+  source_coverage: { reason: 'part of the source no longer reaches any chunk', hint: 'check the chunking settings for this path' },
+  metadata: { reason: 'the chunk lost its heading path or line information', hint: 'put the passage under a heading' },
+};

@@ -1,0 +1,63 @@
+import type { Report } from '../types.js';
+import type { CommentContext } from './context.js';
+import { neutralizeMarker } from './escape.js';
+import { failureList } from './failure-list.js';
+import { fileSection } from './file-section.js';
+import { filesTable } from './files-table.js';
+import { fitCount } from './fit.js';
+import { plural } from './format.js';
+import { configNote, verdictLine } from './headline.js';
+import { costLine, footer, noticesBlock } from './notices.js';
+import { orderFiles, regressionEntries } from './order.js';
+import { REGRESSION_TABLE_HEADER, regressionRow } from './regression-table.js';
+
+/** GitHub's job-summary limit is 1 MiB; stay a little under it in UTF-16 units. */
+const SUMMARY_LIMIT = 1_000_000;
+
+/**
+ * Renders the full report for the job summary: verdict, config note, every file, every
+ * threshold failure, every regressed chunk, notices, cost, then one section per file with all
+ * 14 scores and, for each regressed chunk, every issue and an excerpt ({@link fileSection}).
+ *
+ * Length rule: at most `context.maxLength` characters (default: `1000000`). When over, the
+ * excerpts go first, then trailing file sections, then trailing regression rows, each
+ * replaced by a line pointing at the JSON report; only whole blocks are dropped.
+ */
+export function renderSummary(report: Report, context: CommentContext): string {
+  const budget = (context.maxLength ?? SUMMARY_LIMIT) - 1;
+  const files = orderFiles(report.files);
+  const rows = regressionEntries(files).map(regressionRow);
+  const top = [
+    '## 🧩 chunkgate — full report',
+    verdictLine(report, context),
+    configNote(context),
+    files.length > 0 ? filesTable(files) : null,
+    failureList(files),
+  ].filter((block): block is string => block !== null);
+  const bottom = [noticesBlock(report, context), costLine(report.summary.cost)].filter((block): block is string => block !== null);
+  const end = footer(context, { pointer: false });
+
+  const render = (rowCount: number, sections: string[]): string => {
+    const blocks = [...top];
+    if (rows.length > 0) {
+      let table = ['### ▼ Regressed chunks', REGRESSION_TABLE_HEADER, ...rows.slice(0, rowCount)].join('\n');
+      if (rowCount < rows.length) table += `\n\n… ${plural(rows.length - rowCount, 'more regressed chunk')}: see the JSON report`;
+      blocks.push(table);
+    }
+    blocks.push(...bottom, ...sections);
+    if (sections.length < files.length) blocks.push(`… ${plural(files.length - sections.length, 'more file section')}: see the JSON report`);
+    blocks.push(end);
+    return `${neutralizeMarker(blocks.join('\n\n'))}\n`;
+  };
+
+  const full = render(rows.length, files.map((file) => fileSection(file)));
+  if (full.length <= budget) return full;
+  const lean = files.map((file) => fileSection(file, { excerpts: false }));
+  const noSections = render(rows.length, []);
+  if (noSections.length <= budget) {
+    const kept = fitCount(lean.map((section) => section.length + 2), budget - noSections.length);
+    return render(rows.length, lean.slice(0, kept));
+  }
+  const fixed = render(0, []).length;
+  return render(fitCount(rows.map((row) => row.length + 1), budget - fixed), []);
+}

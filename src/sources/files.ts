@@ -1,0 +1,138 @@
+import { realpath, readFile, stat } from 'node:fs/promises';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { escapePath, glob, isDynamicPattern } from 'tinyglobby';
+import { firstMatch } from '../config/match.js';
+import { isIncluded } from '../config/resolve.js';
+import type { Config } from '../config/types.js';
+
+/** A path that was asked for but will not be checked, and why (shown as a notice). */
+export interface SkippedFile {
+  path: string;
+  reason: string;
+}
+
+/** What a directory argument expands to. */
+const MARKDOWN_GLOB = '**/*.{md,mdx}';
+
+/**
+ * The Markdown files to check under `root`, sorted (code-unit order), repository-relative,
+ * with `/` separators.
+ *
+ * Without `patterns`: every file matching `config.include` and no `config.exclude` glob.
+ * With `patterns` (CLI arguments, relative to `options.cwd`, default: `root`): a directory
+ * means every `.md`/`.mdx` under it, a glob keeps whatever it matches, a file is taken as
+ * named; all are still filtered by `config.exclude`. Arguments that yield nothing (missing
+ * paths, globs matching nothing, excluded files, paths outside `root`) are reported in
+ * `skipped`. Crawling does not return or follow symbolic links (a link to `/` or a loop would
+ * make the crawl endless; a linked file is checked where its target lies); a link named
+ * as a file argument is taken, and {@link readDocFile} refuses it when it leaves `root`.
+ */
+export async function discoverFiles(
+  root: string,
+  config: Config,
+  patterns?: readonly string[],
+  options: { cwd?: string } = {},
+): Promise<{ files: string[]; skipped: SkippedFile[] }> {
+  const base = resolve(root);
+  const found = new Set<string>();
+  const skipped: SkippedFile[] = [];
+  const crawl = (globs: string[]) =>
+    glob(globs, { cwd: base, ignore: config.exclude, dot: true, onlyFiles: true, expandDirectories: false, followSymbolicLinks: false });
+
+  if (patterns === undefined || patterns.length === 0) {
+    for (const file of await crawl(config.include)) if (isIncluded(config, file)) found.add(file);
+    return { files: [...found].sort(), skipped };
+  }
+
+  const cwd = resolve(base, options.cwd ?? '.');
+  for (const pattern of patterns) {
+    const target = resolve(cwd, pattern);
+    const fromRoot = toPosix(relative(base, target));
+    if (fromRoot.startsWith('../') || fromRoot === '..' || isAbsolute(fromRoot)) {
+      skipped.push({ path: pattern, reason: 'outside the repository root' });
+      continue;
+    }
+    if (isDynamicPattern(pattern)) {
+      // The glob is relative to cwd; re-anchor it at root, escaping the literal prefix.
+      const prefix = toPosix(relative(base, cwd));
+      const anchored = prefix === '' ? stripDotSlash(toPosixPattern(pattern)) : `${escapePath(prefix)}/${stripDotSlash(toPosixPattern(pattern))}`;
+      const matches = (await crawl([anchored])).filter((file) => firstMatch(config.exclude, file) === null);
+      if (matches.length === 0) skipped.push({ path: pattern, reason: 'no files match (after exclude)' });
+      for (const file of matches) found.add(file);
+      continue;
+    }
+    const kind = await stat(target).then(
+      (stats) => (stats.isDirectory() ? 'directory' : stats.isFile() ? 'file' : 'other'),
+      () => 'missing' as const,
+    );
+    if (kind === 'missing') {
+      skipped.push({ path: pattern, reason: 'no such file or directory' });
+    } else if (kind === 'other') {
+      skipped.push({ path: pattern, reason: 'not a regular file' });
+    } else if (kind === 'directory') {
+      const underDir = fromRoot === '' ? MARKDOWN_GLOB : `${escapePath(fromRoot)}/${MARKDOWN_GLOB}`;
+      const matches = (await crawl([underDir])).filter((file) => firstMatch(config.exclude, file) === null);
+      if (matches.length === 0) skipped.push({ path: pattern, reason: 'no .md or .mdx files (after exclude)' });
+      for (const file of matches) found.add(file);
+    } else {
+      const excludedBy = firstMatch(config.exclude, fromRoot);
+      if (excludedBy === null) found.add(fromRoot);
+      else skipped.push({ path: fromRoot, reason: `excluded by config (exclude: ${excludedBy})` });
+    }
+  }
+  return { files: [...found].sort(), skipped };
+}
+
+/**
+ * Reads the repository-relative file `path` under `root` as UTF-8 text, or says why it
+ * is skipped (SPEC §10: skipped with a notice, never a crash): outside the repository
+ * (also through a symbolic link), not a regular file, larger than `maxBytes`
+ * (default: `2_000_000`), binary (contains a NUL byte), not valid UTF-8, or unreadable.
+ * A leading byte-order mark is dropped.
+ */
+export async function readDocFile(
+  root: string,
+  path: string,
+  options: { maxBytes?: number } = {},
+): Promise<{ text: string } | { skipped: string }> {
+  const maxBytes = options.maxBytes ?? 2_000_000;
+  try {
+    const realRoot = await realpath(resolve(root));
+    // realpath resolves symbolic links: a link in a PR must not expose files outside the checkout.
+    const file = await realpath(resolve(root, path));
+    const inside = relative(realRoot, file);
+    if (inside === '') return { skipped: 'not a regular file' };
+    if (inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside)) {
+      return { skipped: 'outside the repository (path or symbolic link)' };
+    }
+    const stats = await stat(file);
+    if (!stats.isFile()) return { skipped: 'not a regular file' };
+    if (stats.size > maxBytes) return { skipped: `too large: ${stats.size} bytes, limit ${maxBytes}` };
+    const bytes = await readFile(file);
+    // The file may have grown between stat and read.
+    if (bytes.length > maxBytes) return { skipped: `too large: ${bytes.length} bytes, limit ${maxBytes}` };
+    const nul = bytes.indexOf(0);
+    if (nul !== -1) return { skipped: `binary file (NUL byte at offset ${nul})` };
+    try {
+      return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+    } catch {
+      return { skipped: 'not valid UTF-8 text' };
+    }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return { skipped: `unreadable (${code ?? (error as Error).message})` };
+  }
+}
+
+function toPosix(path: string): string {
+  return sep === '/' ? path : path.split(sep).join('/');
+}
+
+/** On Windows a CLI glob may use `\` as a separator; elsewhere `\` is an escape and stays. */
+function toPosixPattern(pattern: string): string {
+  return sep === '\\' ? pattern.replace(/\\/g, '/') : pattern;
+}
+
+function stripDotSlash(pattern: string): string {
+  return pattern.replace(/^(\.\/)+/, '');
+}

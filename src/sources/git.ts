@@ -1,0 +1,150 @@
+/**
+ * Reading base and head from a local git repository: the real `git` binary through
+ * `execFile` (no shell, so refs and paths are never interpreted), messages forced to
+ * English so failures can be told apart, and no external diff or textconv drivers.
+ */
+import { execFile } from 'node:child_process';
+import type { ChangedFile } from './changed-file.js';
+
+/** Outputs of whole files and diffs can be large; 256 MB is far above any docs file. */
+const MAX_BUFFER = 256 * 1024 * 1024;
+
+interface GitResult {
+  ok: boolean;
+  /** Exit code (`null` when git could not be started or was killed). */
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `git <args>` in `repoDir`; never rejects, so callers decide what a failure means. */
+function git(repoDir: string, args: string[]): Promise<GitResult> {
+  return new Promise((resolve) => {
+    execFile(
+      'git',
+      args,
+      {
+        cwd: repoDir,
+        maxBuffer: MAX_BUFFER,
+        encoding: 'utf8',
+        env: { ...process.env, LC_ALL: 'C', LANGUAGE: 'C', GIT_TERMINAL_PROMPT: '0' },
+      },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+        resolve({ ok: !error, code, stdout, stderr: stderr || (code === null ? (error?.message ?? '') : '') });
+      },
+    );
+  });
+}
+
+/** Runs `git <args>` and returns stdout, throwing an error that quotes the command and git's message. */
+async function gitOrThrow(repoDir: string, args: string[]): Promise<string> {
+  const result = await git(repoDir, args);
+  if (!result.ok) {
+    throw new Error(`git ${args.join(' ')} failed in ${repoDir}: ${result.stderr.trim() || `exit code ${result.code}`}`);
+  }
+  return result.stdout;
+}
+
+/** The merge base of `a` and `b` (`git merge-base`), or `null` when the histories are unrelated. */
+export async function mergeBase(repoDir: string, a: string, b: string): Promise<string | null> {
+  const result = await git(repoDir, ['merge-base', a, b]);
+  if (result.ok) return result.stdout.trim();
+  // Exit 1 with no message means "no common ancestor"; anything else (bad ref) is an error.
+  if (result.code === 1 && result.stderr.trim() === '') return null;
+  throw new Error(`git merge-base ${a} ${b} failed in ${repoDir}: ${result.stderr.trim()}`);
+}
+
+/** True when `sha` names a commit present in the repository (false for shallow clones missing it). */
+export async function hasCommit(repoDir: string, sha: string): Promise<boolean> {
+  return (await git(repoDir, ['cat-file', '-e', `${sha}^{commit}`])).ok;
+}
+
+/**
+ * The UTF-8 text of `path` at `ref` (`git cat-file blob ref:path`), or `null` when the path
+ * does not exist at `ref` or is a directory. An unknown `ref` throws.
+ */
+export async function showFile(repoDir: string, ref: string, path: string): Promise<string | null> {
+  const result = await git(repoDir, ['cat-file', 'blob', `${ref}:${path}`]);
+  if (result.ok) return result.stdout;
+  if ((await git(repoDir, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])).ok) return null;
+  throw new Error(`Unknown git ref "${ref}" in ${repoDir}`);
+}
+
+/** git's name-status letters → ours; `C` (copy) is a new file, `T` (type change) and `U` a modification. */
+const STATUS: Record<string, ChangedFile['status'] | undefined> = {
+  A: 'added',
+  C: 'added',
+  M: 'modified',
+  T: 'modified',
+  U: 'modified',
+  D: 'removed',
+  R: 'renamed',
+};
+
+/**
+ * Files changed from `base` to `head` (`git diff --name-status -z -M`), sorted by path.
+ * With `head` omitted or `null` the working tree is the head side: tracked changes
+ * (staged or not) plus untracked files that `.gitignore` does not exclude, as `added`.
+ * Renames carry `previousPath`; all files are returned (callers filter Markdown).
+ */
+export async function changedFiles(repoDir: string, base: string, head?: string | null): Promise<ChangedFile[]> {
+  const range = head ? [base, head] : [base];
+  const out = await gitOrThrow(repoDir, ['diff', '--name-status', '-z', '-M', '--no-ext-diff', '--no-textconv', ...range, '--']);
+  const tokens = out.split('\0');
+  const files: ChangedFile[] = [];
+  for (let i = 0; i < tokens.length; ) {
+    const letter = tokens[i]?.[0];
+    if (!letter) break;
+    const status = STATUS[letter];
+    if (letter === 'R' || letter === 'C') {
+      const from = tokens[i + 1]!;
+      const to = tokens[i + 2]!;
+      i += 3;
+      files.push(status === 'renamed' ? { path: to, previousPath: from, status } : { path: to, status: 'added' });
+      continue;
+    }
+    const path = tokens[i + 1]!;
+    i += 2;
+    if (status) files.push({ path, status });
+  }
+  if (!head) {
+    const untracked = await gitOrThrow(repoDir, ['ls-files', '--others', '--exclude-standard', '-z']);
+    for (const path of untracked.split('\0')) if (path) files.push({ path, status: 'added' });
+  }
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/**
+ * The unified diff (3 lines of context, like GitHub) of one file from `base` to `head`
+ * (`null` → working tree), trimmed to its hunks — the shape of GitHub's `patch` field —
+ * or `''` when the file did not change. Pass `previousPath` for a renamed file so the
+ * diff is taken against its base-side path.
+ */
+export async function diffPatch(
+  repoDir: string,
+  base: string,
+  head: string | null,
+  path: string,
+  options: { previousPath?: string } = {},
+): Promise<string> {
+  const range = head ? [base, head] : [base];
+  const paths = options.previousPath ? [options.previousPath, path] : [path];
+  const out = await gitOrThrow(repoDir, ['diff', '--no-color', '--no-ext-diff', '--no-textconv', '--unified=3', '-M', ...range, '--', ...paths]);
+  const firstHunk = out.search(/^@@ /m);
+  return firstHunk === -1 ? '' : out.slice(firstHunk);
+}
+
+/**
+ * The repository's default branch as a ref to diff against: `origin/<name>` from
+ * `origin/HEAD` when set, else the first of `main`, `master`, `origin/main`, `origin/master`
+ * that exists, else `null`.
+ */
+export async function defaultBranch(repoDir: string): Promise<string | null> {
+  const remoteHead = await git(repoDir, ['symbolic-ref', '--quiet', 'refs/remotes/origin/HEAD']);
+  if (remoteHead.ok) return remoteHead.stdout.trim().replace(/^refs\/remotes\//, '');
+  for (const candidate of ['main', 'master', 'origin/main', 'origin/master']) {
+    if ((await git(repoDir, ['rev-parse', '--verify', '--quiet', `${candidate}^{commit}`])).ok) return candidate;
+  }
+  return null;
+}

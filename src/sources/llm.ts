@@ -1,0 +1,36 @@
+import { resolve } from 'node:path';
+import type { Config } from '../config/types.js';
+import type { CompareOptions } from '../engine/compare-files.js';
+import { llmScorer } from '../engine/semantic.js';
+import { createFileCache } from './cache.js';
+import { createOpenAIProvider } from './openai.js';
+
+/** Where the LLM judge runs and keeps its cache. */
+export interface LlmSettings {
+  apiKey: string | null;
+  /** Relative cache paths resolve against this folder (the repo or workspace). */
+  root: string;
+  /** Cache folder over `config.llm.cache` (default: the config's). */
+  cacheDir?: string | null;
+}
+
+/**
+ * The semantic scorer the config asks for: `undefined` for `heuristic`; for `llm`, the
+ * judge on the real `openai` client with a file cache. Without a key and without a
+ * custom `baseURL` it throws, naming what to set — before any file is read.
+ */
+export function semanticFor(config: Config, settings: LlmSettings): CompareOptions['semantic'] {
+  if (config.scoring.scorer !== 'llm') return undefined;
+  if (!settings.apiKey && !config.llm.baseURL) {
+    throw new Error(
+      'scoring.scorer is llm but no API key is set: set OPENAI_API_KEY (CLI) or the openai-api-key input (action), or llm.baseURL for a local OpenAI-compatible server',
+    );
+  }
+  const provider = createOpenAIProvider({
+    apiKey: settings.apiKey,
+    baseURL: config.llm.baseURL,
+    timeoutMs: config.llm.timeout,
+  });
+  const cache = createFileCache(resolve(settings.root, settings.cacheDir ?? config.llm.cache));
+  return { name: 'llm', score: llmScorer(config, provider, cache) };
+}

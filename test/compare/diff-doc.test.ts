@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { compareDoc } from '../../src/compare/diff-doc.js';
+import { chunk, doc, issue } from '../report/factory.js';
+
+const THRESHOLDS = { structural: 70, content: 60, fileDrop: 5, chunkDrop: 10 };
+
+describe('compareDoc', () => {
+  it('fails each dropped score once and labels the deltas', () => {
+    const base = doc('docs/deploy.md', [chunk({ text: 'A' })], { scores: { structural: 96, content: 88, overall: 91 } });
+    const head = doc('docs/deploy.md', [chunk({ text: 'A' })], { scores: { structural: 71, content: 80, overall: 68 } });
+    const diff = compareDoc({ path: 'docs/deploy.md', status: 'modified', base, head, baseSource: 'A', headSource: 'A\n' }, THRESHOLDS);
+    // drops: 96−71 = 25, 88−80 = 8, 91−68 = 23, all ≥ 5; 71 ≥ 70 and 80 ≥ 60 pass the minimums.
+    expect(diff.failures).toEqual([
+      { rule: 'fileDrop', score: 'structural', actual: 25, limit: 5, message: 'structural fell 25 points; the limit is a 5-point drop (`thresholds.fileDrop`)' },
+      { rule: 'fileDrop', score: 'content', actual: 8, limit: 5, message: 'content fell 8 points; the limit is a 5-point drop (`thresholds.fileDrop`)' },
+      { rule: 'fileDrop', score: 'overall', actual: 23, limit: 5, message: 'overall fell 23 points; the limit is a 5-point drop (`thresholds.fileDrop`)' },
+    ]);
+    expect(diff.deltas.slice(0, 3)).toEqual([
+      { kind: 'structural', baseValue: 96, headValue: 71, delta: -25, label: 'regression' },
+      { kind: 'content', baseValue: 88, headValue: 80, delta: -8, label: 'regression' },
+      { kind: 'overall', baseValue: 91, headValue: 68, delta: -23, label: 'regression' },
+    ]);
+    expect(diff.deltas).toHaveLength(14); // 3 scores + 6 structural + 5 content metrics
+  });
+
+  it('fails a drop of exactly fileDrop and not one just under it', () => {
+    const base = doc('a.md', [], { scores: { overall: 90 } });
+    const at = compareDoc({ path: 'a.md', status: 'modified', base, head: doc('a.md', [], { scores: { overall: 85 } }) }, THRESHOLDS);
+    expect(at.failures.map((failure) => [failure.rule, failure.score, failure.actual])).toEqual([['fileDrop', 'overall', 5]]);
+    // 90 − 85.01 = 4.99 < 5
+    const under = compareDoc({ path: 'a.md', status: 'modified', base, head: doc('a.md', [], { scores: { overall: 85.01 } }) }, THRESHOLDS);
+    expect(under.failures).toEqual([]);
+  });
+
+  it('applies the absolute minimums with strict less-than', () => {
+    const base = doc('a.md', [], { scores: { structural: 70, content: 60 } });
+    const atLimit = compareDoc({ path: 'a.md', status: 'modified', base, head: doc('a.md', [], { scores: { structural: 70, content: 60 } }) }, THRESHOLDS);
+    expect(atLimit.failures).toEqual([]);
+    const below = compareDoc({ path: 'a.md', status: 'modified', base, head: doc('a.md', [], { scores: { structural: 69.9, content: 59.5 } }) }, THRESHOLDS);
+    // drops 0.1 and 0.5 are under fileDrop 5, so only the minimums fail.
+    expect(below.failures).toEqual([
+      { rule: 'structural', score: 'structural', actual: 69.9, limit: 70, message: 'structural is 69.9, below the minimum of 70 (`thresholds.structural`)' },
+      { rule: 'content', score: 'content', actual: 59.5, limit: 60, message: 'content is 59.5, below the minimum of 60 (`thresholds.content`)' },
+    ]);
+  });
+
+  it('labels a change of ±0.5 as a regression / improvement and anything smaller as neutral', () => {
+    const base = doc('a.md', [], { scores: { structural: 80, content: 80, overall: 80 } });
+    const head = doc('a.md', [], { scores: { structural: 79.5, content: 80.5, overall: 79.51 } });
+    const diff = compareDoc({ path: 'a.md', status: 'modified', base, head }, THRESHOLDS);
+    expect(diff.deltas.slice(0, 3).map((delta) => [delta.delta, delta.label])).toEqual([
+      [-0.5, 'regression'],
+      [0.5, 'improvement'],
+      [-0.49, 'neutral'],
+    ]);
+  });
+
+  it('reports aligned regressions of a modified file', () => {
+    const base = doc('a.md', [chunk({ text: 'Intro text here.', score: 92 }), chunk({ text: 'Stays.', score: 90 })]);
+    const head = doc('a.md', [chunk({ text: 'Intro text here, changed.', score: 59, issues: [issue('code-fence-split', 3)] }), chunk({ text: 'Stays.', score: 90 })]);
+    const diff = compareDoc({ path: 'a.md', status: 'modified', base, head, baseSource: 'x', headSource: 'y' }, THRESHOLDS);
+    // {intro, text, here} vs {intro, text, here, changed}: 3/4 = 0.75 → similarity; 92 → 59 = −33.
+    expect(diff.regressions).toHaveLength(1);
+    expect(diff.regressions[0]).toMatchObject({ reason: 'score-drop', match: 'similarity', delta: -33, newTags: ['code-fence-split'] });
+  });
+
+  it('gives an added file absolute thresholds and new failing chunks only', () => {
+    const head = doc('new.md', [chunk({ text: 'ok', score: 90 }), chunk({ text: 'bad', score: 40 })], { scores: { structural: 50, content: 90, overall: 65 } });
+    const diff = compareDoc({ path: 'new.md', status: 'added', head, headSource: 'ok\nbad\n' }, THRESHOLDS);
+    expect(diff.failures.map((failure) => failure.rule)).toEqual(['structural']);
+    expect(diff.regressions.map((regression) => [regression.reason, regression.head.text])).toEqual([['new-failing-chunk', 'bad']]);
+    expect(diff.deltas[0]).toEqual({ kind: 'structural', baseValue: null, headValue: 50, delta: null, label: 'neutral' });
+    expect(diff.base).toBeUndefined();
+  });
+
+  it('lists a removed file with deltas and no findings', () => {
+    const base = doc('old.md', [chunk({ text: 'gone', score: 20 })], { scores: { structural: 10 } });
+    const diff = compareDoc({ path: 'old.md', status: 'removed', base }, THRESHOLDS);
+    expect(diff).toMatchObject({ path: 'old.md', status: 'removed', regressions: [], failures: [] });
+    expect(diff.head).toBeUndefined();
+    expect(diff.deltas[0]).toMatchObject({ baseValue: 10, headValue: null, delta: null, label: 'neutral' });
+  });
+
+  it('finds no regressions and no drop failures in an unchanged file', () => {
+    const base = doc('a.md', [chunk({ text: 'same', score: 90 })], { scores: { structural: 90 } });
+    const head = doc('a.md', [chunk({ text: 'same', score: 50 })], { scores: { structural: 60 } });
+    const byStatus = compareDoc({ path: 'a.md', status: 'unchanged', base, head }, THRESHOLDS);
+    expect(byStatus.regressions).toEqual([]);
+    // 60 < 70 still fails the minimum; the 30-point drop is not checked.
+    expect(byStatus.failures.map((failure) => failure.rule)).toEqual(['structural']);
+    const bySource = compareDoc({ path: 'a.md', status: 'modified', base, head, baseSource: 'same', headSource: 'same' }, THRESHOLDS);
+    expect(bySource.regressions).toEqual([]);
+    expect(bySource.failures.map((failure) => failure.rule)).toEqual(['structural']);
+  });
+
+  it('keeps the previous path of a renamed file and compares its chunks', () => {
+    const base = doc('old.md', [chunk({ text: 'Same body.', score: 90 })]);
+    const head = doc('new.md', [chunk({ text: 'Same body.', score: 70 })]);
+    const diff = compareDoc({ path: 'new.md', previousPath: 'old.md', status: 'renamed', base, head }, THRESHOLDS);
+    expect(diff.previousPath).toBe('old.md');
+    // hash match (same text) with a 20-point drop
+    expect(diff.regressions[0]).toMatchObject({ reason: 'score-drop', match: 'hash', delta: -20 });
+  });
+
+  it('says "1 point" in the singular', () => {
+    const diff = compareDoc(
+      { path: 'a.md', status: 'modified', base: doc('a.md', [], { scores: { overall: 90 } }), head: doc('a.md', [], { scores: { overall: 89 } }) },
+      { ...THRESHOLDS, fileDrop: 1 },
+    );
+    expect(diff.failures[0]?.message).toBe('overall fell 1 point; the limit is a 1-point drop (`thresholds.fileDrop`)');
+  });
+});

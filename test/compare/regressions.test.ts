@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { ChunkMatch } from '../../src/compare/align.js';
+import { findRegressions } from '../../src/compare/regressions.js';
+import { chunk, issue } from '../report/factory.js';
+
+function aligned(baseScore: number, headScore: number, baseTags: Parameters<typeof issue>[0][] = [], headTags: Parameters<typeof issue>[0][] = []): ChunkMatch {
+  return {
+    base: chunk({ text: 'b', score: baseScore, issues: baseTags.map((tag) => issue(tag)) }),
+    head: chunk({ text: 'h', score: headScore, issues: headTags.map((tag) => issue(tag)) }),
+    match: 'similarity',
+  };
+}
+
+function fresh(score: number, tags: Parameters<typeof issue>[0][] = []): ChunkMatch {
+  return { base: null, head: chunk({ text: 'n', score, issues: tags.map((tag) => issue(tag)) }), match: 'new' };
+}
+
+describe('findRegressions', () => {
+  it('flags a drop of exactly chunkDrop and not one just under it', () => {
+    // 80 → 70: delta −10 = −chunkDrop → regression; 80 → 70.5: −9.5 → none.
+    const [hit] = findRegressions([aligned(80, 70)], { chunkDrop: 10 });
+    expect(hit).toMatchObject({ reason: 'score-drop', delta: -10, newTags: [], match: 'similarity' });
+    expect(findRegressions([aligned(80, 70.5)], { chunkDrop: 10 })).toEqual([]);
+  });
+
+  it('rounds the delta so float noise does not hide a boundary drop', () => {
+    // 71.1 − 81.1 is −9.999999999999993 in floating point; rounded to 2 decimals it is −10.
+    expect(findRegressions([aligned(81.1, 71.1)])[0]?.reason).toBe('score-drop');
+  });
+
+  it('uses chunkDrop 10 by default', () => {
+    expect(findRegressions([aligned(90, 81)])).toEqual([]); // drop 9
+    expect(findRegressions([aligned(90, 80)])).toHaveLength(1); // drop 10
+  });
+
+  it('flags a newly gained high-severity tag even without a score drop', () => {
+    const [hit] = findRegressions([aligned(90, 85, [], ['table-split'])]);
+    expect(hit).toMatchObject({ reason: 'new-high-issue', delta: -5, newTags: ['table-split'] });
+  });
+
+  it('prefers score-drop as the reason but still fills newTags', () => {
+    const [hit] = findRegressions([aligned(92, 59, ['sentence-cut'], ['code-fence-split', 'sentence-cut', 'oversize-chunk'])]);
+    // newTags in HIGH_TAGS order: source-loss, table-split, code-fence-split, oversize-chunk.
+    expect(hit).toMatchObject({ reason: 'score-drop', delta: -33, newTags: ['code-fence-split', 'oversize-chunk'] });
+  });
+
+  it('ignores tags the base chunk already had and medium/low tags', () => {
+    expect(findRegressions([aligned(90, 87, ['table-split'], ['table-split'])])).toEqual([]);
+    expect(findRegressions([aligned(90, 87, [], ['sentence-cut', 'tiny-chunk'])])).toEqual([]);
+  });
+
+  it('lists a new chunk only when it is graded fail', () => {
+    // score 40 → grade fail; 65 → warn.
+    const [hit] = findRegressions([fresh(40, ['source-loss']), fresh(65, ['oversize-chunk'])]);
+    expect(hit).toMatchObject({ reason: 'new-failing-chunk', delta: null, base: null, match: 'new', newTags: ['source-loss'] });
+    expect(findRegressions([fresh(65, ['oversize-chunk'])])).toEqual([]);
+  });
+
+  it('does not list an aligned chunk that was already failing and did not drop', () => {
+    expect(findRegressions([aligned(40, 35)])).toEqual([]);
+  });
+
+  it('gives one entry per head chunk, in head order', () => {
+    const result = findRegressions([aligned(90, 50, [], ['table-split']), fresh(90), fresh(10)]);
+    expect(result.map((regression) => regression.head.text)).toEqual(['h', 'n']);
+  });
+});

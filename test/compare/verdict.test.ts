@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { FailOn } from '../../src/config/types.js';
+import { decide } from '../../src/compare/verdict.js';
+import { bareDiff } from '../report/factory.js';
+
+const clean = [bareDiff('a.md')];
+const withFailure = [bareDiff('a.md', { failures: 1 })];
+const withRegression = [bareDiff('a.md', { regressions: 1 })];
+
+describe('decide', () => {
+  // [failOn, diffs, partial, expected verdict] — fails iff a listed kind of finding is present.
+  const table: [FailOn[], typeof clean, boolean, 'pass' | 'fail'][] = [
+    [[], withFailure, true, 'pass'],
+    [[], withRegression, false, 'pass'],
+    [['threshold'], clean, false, 'pass'],
+    [['threshold'], withFailure, false, 'fail'],
+    [['threshold'], withRegression, false, 'pass'],
+    [['threshold'], clean, true, 'pass'],
+    [['regression'], withFailure, false, 'pass'],
+    [['regression'], withRegression, false, 'fail'],
+    [['partial'], withFailure, false, 'pass'],
+    [['partial'], clean, true, 'fail'],
+    [['threshold', 'regression'], withRegression, false, 'fail'],
+    [['threshold', 'regression'], withFailure, false, 'fail'],
+    [['threshold', 'regression'], clean, true, 'pass'],
+    [['threshold', 'regression', 'partial'], clean, true, 'fail'],
+    [['threshold', 'regression', 'partial'], clean, false, 'pass'],
+  ];
+  it.each(table)('failOn %j → %#', (failOn, diffs, partial, verdict) => {
+    const decision = decide(diffs, failOn, { partial });
+    expect(decision.verdict).toBe(verdict);
+    expect(decision.conclusion).toBe(verdict === 'fail' ? 'failure' : 'success');
+    expect(decision.exitCode).toBe(verdict === 'fail' ? 1 : 0);
+  });
+
+  it('is neutral when there was no Markdown file to check', () => {
+    expect(decide([], ['threshold', 'regression'], { partial: false })).toEqual({ verdict: 'pass', conclusion: 'neutral', exitCode: 0 });
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { lineAt, lineStartsOf } from '../../src/markdown/lines.js';
+import { parseMarkdown } from '../../src/markdown/parse.js';
+
+describe('parseMarkdown', () => {
+  it('keeps offsets and lines of every top-level block and skips front matter', () => {
+    const source = '---\ntitle: Hello\n---\n# A\n\nText.\n\n```js\nx\ny\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nSetext\n===\n\n- a\n- b\n';
+    const { doc, warnings } = parseMarkdown('x.md', source);
+    expect(warnings).toEqual([]);
+    expect(doc.frontmatter).toEqual({ start: 0, end: 20, title: 'Hello' });
+    expect(doc.blocks.map((b) => [b.kind, b.startLine, b.endLine])).toEqual([
+      ['heading', 4, 4],
+      ['paragraph', 6, 6],
+      ['code', 8, 11],
+      ['table', 13, 15],
+      ['heading', 17, 18],
+      ['list', 20, 21],
+    ]);
+    for (const block of doc.blocks) expect(source.slice(block.start, block.end).trim()).toBe(source.slice(block.start, block.end));
+    const [heading, , code, table, setext, list] = doc.blocks;
+    expect(heading).toMatchObject({ depth: 1, title: 'A', atomic: false });
+    expect(setext).toMatchObject({ depth: 1, title: 'Setext' });
+    expect(code!.atomic).toBe(true);
+    // The fence: "```js" line, two content lines "x" and "y", closing "```".
+    expect(code!.fence!.lines.map((l) => source.slice(l.start, l.end))).toEqual(['x', 'y']);
+    expect(source.slice(code!.fence!.open!.start, code!.fence!.open!.end)).toBe('```js');
+    expect(source.slice(code!.fence!.close!.start, code!.fence!.close!.end)).toBe('```');
+    // Header row and one body row; the delimiter row lies between them.
+    expect(table!.rows!.map((r) => source.slice(r.start, r.end))).toEqual(['| a | b |', '| 1 | 2 |']);
+    expect(list!.items!).toHaveLength(2);
+  });
+
+  it('treats an unclosed fence as code to the end with no closing line', () => {
+    const { doc } = parseMarkdown('x.md', '~~~~\na\n# not a heading\n');
+    expect(doc.blocks.map((b) => b.kind)).toEqual(['code']);
+    expect(doc.blocks[0]!.fence!.close).toBeNull();
+    expect(doc.blocks[0]!.fence!.lines).toHaveLength(2);
+  });
+
+  it('parses MDX JSX, expressions and ESM as atomic blocks', () => {
+    const source = 'import X from "y"\n\n# Hi\n\n<Tabs>\n  <Tab>x</Tab>\n</Tabs>\n\n{1 + 1}\n';
+    const { doc } = parseMarkdown('page.mdx', source);
+    expect(doc.blocks.map((b) => [b.kind, b.atomic])).toEqual([
+      ['esm', true],
+      ['heading', false],
+      ['jsx', true],
+      ['expression', true],
+    ]);
+  });
+
+  it('falls back to Markdown with a warning when an .mdx file is not valid MDX', () => {
+    const { doc, warnings } = parseMarkdown('bad.mdx', '# Title\n\nUse a < b and {oops\n');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^bad\.mdx: not valid MDX/);
+    expect(doc.blocks.map((b) => b.kind)).toEqual(['heading', 'paragraph']);
+  });
+
+  it('reads a TOML front matter title', () => {
+    const { doc } = parseMarkdown('x.md', '+++\ntitle = "Guide"\n+++\n\nBody.\n');
+    expect(doc.frontmatter?.title).toBe('Guide');
+  });
+});
+
+describe('lines', () => {
+  it('maps offsets to 1-based lines', () => {
+    const starts = lineStartsOf('ab\ncd\n\nef');
+    expect(starts).toEqual([0, 3, 6, 7]);
+    expect([0, 2, 3, 6, 7, 9].map((offset) => lineAt(starts, offset))).toEqual([1, 1, 2, 3, 4, 4]);
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { renderJson } from '../../src/report/json.js';
+import type { Report } from '../../src/types.js';
+import { sampleReport } from './sample.js';
+
+describe('renderJson', () => {
+  it('is byte-identical for the same input, twice and from a fresh build', () => {
+    const first = renderJson(sampleReport());
+    expect(renderJson(sampleReport())).toBe(first);
+    expect(first.endsWith('}\n')).toBe(true);
+    expect(JSON.parse(first).summary.verdict).toBe('fail');
+  });
+
+  it('does not depend on key insertion order', () => {
+    const a = { version: '1', scorer: 'heuristic', config: { b: 1, a: 2 }, files: [], summary: { files: 0, chunks: 0, regressions: 0, failures: 0, verdict: 'pass', partial: false, cost: null } } as Report;
+    const b = { summary: { cost: null, partial: false, verdict: 'pass', failures: 0, regressions: 0, chunks: 0, files: 0 }, files: [], config: { a: 2, b: 1 }, scorer: 'heuristic', version: '1' } as Report;
+    expect(renderJson(b)).toBe(renderJson(a));
+    // keys sorted: config, files, scorer, summary, version
+    expect(Object.keys(JSON.parse(renderJson(a)))).toEqual(['config', 'files', 'scorer', 'summary', 'version']);
+  });
+
+  it('rounds numbers to 2 decimals and drops undefined members', () => {
+    const report = { version: '1', config: { third: 1 / 3, negativeZero: -0.001, nan: Number.NaN, gone: undefined, list: [2 / 3, 1.005] } } as unknown as Report;
+    // 1/3 → 0.33; −0.001 → −0 → 0; NaN → null; 2/3 → 0.67; 1.005*100 = 100.49999… → 1
+    expect(JSON.parse(renderJson(report)).config).toEqual({ list: [0.67, 1], nan: null, negativeZero: 0, third: 0.33 });
+    expect(renderJson(report)).not.toContain('-0');
+  });
+});

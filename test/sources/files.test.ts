@@ -1,0 +1,154 @@
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../src/config/load.js';
+import { defaultConfig } from '../../src/config/schema.js';
+import { discoverFiles, readDocFile } from '../../src/sources/files.js';
+
+let sandbox: string;
+let root: string;
+const defaults = defaultConfig();
+
+/** The repository under test: Markdown in and out of scope, plus files readDocFile must skip. */
+const FILES: Record<string, string | Uint8Array> = {
+  'README.md': '# Read me\n',
+  'docs/a.md': '# A\n',
+  'docs/b.mdx': '# B\n',
+  'docs/notes.txt': 'not markdown\n',
+  'docs/sub/c.md': '# C\n',
+  'docs/archive/old.md': '# Old\n',
+  'docs/.vitepress/theme.md': '# Theme\n',
+  '.github/CONTRIBUTING.md': '# Contributing\n',
+  'node_modules/pkg/README.md': '# Package\n',
+  'packages/x/node_modules/dep/README.md': '# Nested package\n',
+  // PNG signature followed by NUL bytes, with a .md name.
+  'docs/image.md': new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00]),
+  // "café" in Latin-1: 0xE9 alone is not valid UTF-8.
+  'docs/latin1.md': new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x0a]),
+  // A byte-order mark before "# BOM\n".
+  'docs/bom.md': new Uint8Array([0xef, 0xbb, 0xbf, 0x23, 0x20, 0x42, 0x4f, 0x4d, 0x0a]),
+  'docs/big.md': 'x'.repeat(100),
+};
+
+beforeAll(async () => {
+  sandbox = await mkdtemp(join(tmpdir(), 'chunkgate-files-'));
+  root = join(sandbox, 'repo');
+  for (const [path, content] of Object.entries(FILES)) {
+    await mkdir(dirname(join(root, path)), { recursive: true });
+    await writeFile(join(root, path), content);
+  }
+  await writeFile(join(sandbox, 'secret.md'), 'outside the repository\n');
+  // A link inside the repository pointing outside it (a PR could add one).
+  await symlink(join(sandbox, 'secret.md'), join(root, 'docs/leak.md'));
+  // A link to a file inside the repository is fine.
+  await symlink(join(root, 'docs/a.md'), join(root, 'docs/alias.md'));
+});
+
+afterAll(async () => {
+  await rm(sandbox, { recursive: true, force: true });
+});
+
+// Symbolic links (docs/alias.md, docs/leak.md) are not crawled.
+const IN_SCOPE = [
+  'README.md',
+  'docs/a.md',
+  'docs/archive/old.md',
+  'docs/b.mdx',
+  'docs/big.md',
+  'docs/bom.md',
+  'docs/image.md',
+  'docs/latin1.md',
+  'docs/sub/c.md',
+];
+
+describe('discoverFiles without patterns', () => {
+  it('finds every .md/.mdx outside node_modules and dot-folders, sorted and repo-relative', async () => {
+    expect(await discoverFiles(root, defaults)).toEqual({ files: IN_SCOPE, skipped: [] });
+  });
+
+  it('uses include and exclude from the config', async () => {
+    const config = parseConfig('include: ["docs/**/*.md"]\nexclude: ["docs/archive/**", "**/.*/**"]', 'c.yml');
+    const { files } = await discoverFiles(root, config);
+    expect(files).toEqual(IN_SCOPE.filter((path) => path.startsWith('docs/') && path.endsWith('.md') && !path.startsWith('docs/archive/')));
+  });
+
+  it('reaches dot-folders when the user clears exclude', async () => {
+    const { files } = await discoverFiles(root, parseConfig('include: ["**/CONTRIBUTING.md", "docs/.vitepress/*.md"]\nexclude: []', 'c.yml'));
+    expect(files).toEqual(['.github/CONTRIBUTING.md', 'docs/.vitepress/theme.md']);
+  });
+});
+
+describe('discoverFiles with patterns', () => {
+  it('a directory means every .md/.mdx under it, still filtered by exclude', async () => {
+    expect(await discoverFiles(root, defaults, ['docs/sub'])).toEqual({ files: ['docs/sub/c.md'], skipped: [] });
+    const { files } = await discoverFiles(root, defaults, ['.']);
+    expect(files).toEqual(IN_SCOPE);
+  });
+
+  it('a glob keeps what it matches, minus exclude', async () => {
+    expect((await discoverFiles(root, defaults, ['docs/*.mdx', 'docs/*.txt'])).files).toEqual(['docs/b.mdx', 'docs/notes.txt']);
+    expect((await discoverFiles(root, defaults, ['**/README.md'])).files).toEqual(['README.md']);
+  });
+
+  it('a symbolic link named as an argument is taken (readDocFile decides whether it may be read)', async () => {
+    expect((await discoverFiles(root, defaults, ['docs/alias.md', 'docs/leak.md'])).files).toEqual(['docs/alias.md', 'docs/leak.md']);
+  });
+
+  it('a file is taken as named, merged and de-duplicated with the rest', async () => {
+    const result = await discoverFiles(root, defaults, ['docs/sub/c.md', './README.md', 'docs/sub']);
+    expect(result).toEqual({ files: ['README.md', 'docs/sub/c.md'], skipped: [] });
+  });
+
+  it('reports what it cannot use, with a reason', async () => {
+    const result = await discoverFiles(root, defaults, ['node_modules/pkg/README.md', 'missing.md', '../secret.md', 'docs/*.rst', 'node_modules']);
+    expect(result.files).toEqual([]);
+    expect(result.skipped).toEqual([
+      { path: 'node_modules/pkg/README.md', reason: 'excluded by config (exclude: **/node_modules/**)' },
+      { path: 'missing.md', reason: 'no such file or directory' },
+      { path: '../secret.md', reason: 'outside the repository root' },
+      { path: 'docs/*.rst', reason: 'no files match (after exclude)' },
+      { path: 'node_modules', reason: 'no .md or .mdx files (after exclude)' },
+    ]);
+  });
+
+  it('resolves patterns against cwd but returns root-relative paths', async () => {
+    const result = await discoverFiles(root, defaults, ['c.md', '*.md', '../a.md'], { cwd: join(root, 'docs/sub') });
+    expect(result).toEqual({ files: ['docs/a.md', 'docs/sub/c.md'], skipped: [] });
+  });
+});
+
+describe('readDocFile', () => {
+  it('reads UTF-8 text', async () => {
+    expect(await readDocFile(root, 'docs/a.md')).toEqual({ text: '# A\n' });
+  });
+
+  it('drops a byte-order mark', async () => {
+    expect(await readDocFile(root, 'docs/bom.md')).toEqual({ text: '# BOM\n' });
+  });
+
+  it('skips a binary file, naming the first NUL byte', async () => {
+    // Bytes 0–7 are the PNG signature; the first 0x00 is at offset 8.
+    expect(await readDocFile(root, 'docs/image.md')).toEqual({ skipped: 'binary file (NUL byte at offset 8)' });
+  });
+
+  it('skips invalid UTF-8', async () => {
+    expect(await readDocFile(root, 'docs/latin1.md')).toEqual({ skipped: 'not valid UTF-8 text' });
+  });
+
+  it('skips files above maxBytes (100 bytes > 99) and reads them at the limit', async () => {
+    expect(await readDocFile(root, 'docs/big.md', { maxBytes: 99 })).toEqual({ skipped: 'too large: 100 bytes, limit 99' });
+    expect(await readDocFile(root, 'docs/big.md', { maxBytes: 100 })).toEqual({ text: 'x'.repeat(100) });
+  });
+
+  it('skips missing files and directories', async () => {
+    expect(await readDocFile(root, 'docs/missing.md')).toEqual({ skipped: 'unreadable (ENOENT)' });
+    expect(await readDocFile(root, 'docs/sub')).toEqual({ skipped: 'not a regular file' });
+  });
+
+  it('never reads outside the repository, by path or through a symbolic link', async () => {
+    expect(await readDocFile(root, '../secret.md')).toEqual({ skipped: 'outside the repository (path or symbolic link)' });
+    expect(await readDocFile(root, 'docs/leak.md')).toEqual({ skipped: 'outside the repository (path or symbolic link)' });
+    expect(await readDocFile(root, 'docs/alias.md')).toEqual({ text: '# A\n' });
+  });
+});
