@@ -94,9 +94,12 @@ function withInputs(config: Config, inputs: ActionInputs): Config {
 }
 
 function client(inputs: ActionInputs, env: NodeJS.ProcessEnv): GitHubClient {
+  // Tests shrink GitHub's one-second retry unit so fault scenarios finish quickly.
+  const unit = Number(env.CHUNKGATE_RETRY_UNIT_MS);
   return createOctokit({
     token: inputs.token,
     ...(env.GITHUB_API_URL ? { baseUrl: env.GITHUB_API_URL } : {}),
+    ...(Number.isFinite(unit) && unit > 0 ? { retryAfterUnitMs: unit } : {}),
     onNotice: (message) => core.info(message),
   });
 }

@@ -15,18 +15,18 @@ import { textUnits } from './textUnits.js';
  * - anything else (HTML, JSX, math, a header-only table, …) by lines, then words / characters,
  *   with no `split` (the caller labels those pieces).
  * Pieces never start or end on a blank line; a block that cannot be cut is one piece.
- * `leadIn` (default: none) is the span of headings just before the block: the first piece
- * starts there when it still fits, so a heading never stands alone before a split block;
- * otherwise it becomes a piece of its own.
+ * `leadIn` (default: none) holds the heading units just before the block: the first piece
+ * starts there when it still fits, so a heading does not stand alone before a split block;
+ * otherwise they are packed into pieces of their own.
  */
-export function splitAtomic(context: SplitContext, block: Block, options: { leadIn?: Span } = {}): Piece[] {
+export function splitAtomic(context: SplitContext, block: Block, options: { leadIn?: Span[] } = {}): Piece[] {
   if (block.kind === 'table' && block.rows && block.rows.length > 1) return splitTable(context, block, block.rows, options.leadIn);
   if (block.kind === 'code' && block.fence) return splitCode(context, block, block.fence, options.leadIn);
   const units = textUnits(context, block, ['lines', 'words']);
-  return packed(context, options.leadIn ? [options.leadIn, ...units] : units, context.max);
+  return packed(context, [...(options.leadIn ?? []), ...units], context.max);
 }
 
-function splitTable(context: SplitContext, block: Block, rows: Span[], leadIn?: Span): Piece[] {
+function splitTable(context: SplitContext, block: Block, rows: Span[], leadIn: Span[] = []): Piece[] {
   const header: Span = { start: rows[0]!.start, end: rows[1]!.start };
   const body = rows.slice(1);
   const budget = context.max - sizeOf(context, header);
@@ -43,9 +43,9 @@ function splitTable(context: SplitContext, block: Block, rows: Span[], leadIn?: 
   })];
 }
 
-function splitCode(context: SplitContext, block: Block, fence: NonNullable<Block['fence']>, leadIn?: Span): Piece[] {
+function splitCode(context: SplitContext, block: Block, fence: NonNullable<Block['fence']>, leadIn: Span[] = []): Piece[] {
   const lines = fence.lines.filter((line) => context.source.slice(line.start, line.end).trim() !== '');
-  if (lines.length < 2) return leadIn ? [leadIn, { start: block.start, end: block.end }] : [{ start: block.start, end: block.end }];
+  if (lines.length < 2) return [...packed(context, leadIn, context.max), { start: block.start, end: block.end }];
   // Opening line with its line break; the closing line with the line break before it.
   const open = fence.open ? { start: fence.open.start, end: fence.lines[0]!.start } : null;
   const close = fence.close ? { start: fence.lines.at(-1)!.end, end: fence.close.end } : null;
@@ -72,11 +72,12 @@ function splitCode(context: SplitContext, block: Block, fence: NonNullable<Block
  * first unit. Returns the sizes to pack with, where the first piece starts, and the
  * lead-in as a piece of its own when it does not fit.
  */
-function withLeadIn(context: SplitContext, sizes: UnitSizes, budget: number, block: Block, leadIn?: Span): [UnitSizes, number, Piece[]] {
-  if (!leadIn) return [sizes, block.start, []];
-  const extra = sizeOf(context, { start: leadIn.start, end: block.start });
-  if (sizes.core(0) + extra > budget) return [sizes, block.start, [{ start: leadIn.start, end: leadIn.end }]];
-  return [{ core: (index) => sizes.core(index) + (index === 0 ? extra : 0), lead: sizes.lead }, leadIn.start, []];
+function withLeadIn(context: SplitContext, sizes: UnitSizes, budget: number, block: Block, leadIn: Span[]): [UnitSizes, number, Piece[]] {
+  const first = leadIn[0];
+  if (!first) return [sizes, block.start, []];
+  const extra = sizeOf(context, { start: first.start, end: block.start });
+  if (sizes.core(0) + extra > budget) return [sizes, block.start, packed(context, leadIn, context.max)];
+  return [{ core: (index) => sizes.core(index) + (index === 0 ? extra : 0), lead: sizes.lead }, first.start, []];
 }
 
 /** Packs text units into pieces of at most `max` (no overlap: these are atomic pieces). */

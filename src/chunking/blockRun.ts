@@ -48,7 +48,7 @@ export function splitBlockRun(context: SplitContext, blocks: readonly Block[], f
     const barrier = options.barrier?.(index) ?? false;
     const heading = block.kind === 'heading';
     const cut = (parts: Span[]): void => {
-      parts.forEach((part, position) => units.push({ ...part, cutFrom: index, barrier: barrier && position === 0, heading }));
+      parts.forEach((part, position) => units.push({ start: part.start, end: part.end, cutFrom: index, barrier: barrier && position === 0, heading }));
     };
     if (options.unit === 'sentences' && !block.atomic) {
       cut(sentenceSpans(context.source, block).flatMap((sentence) => textUnits(context, sentence, ['words'])));
@@ -57,11 +57,10 @@ export function splitBlockRun(context: SplitContext, blocks: readonly Block[], f
     } else if (block.atomic) {
       // Headings right before the block go with its first piece instead of standing alone.
       let lead = units.length;
-      while (lead > 0 && units[lead - 1]!.heading && units[lead - 1]!.cutFrom === -1) lead--;
+      while (lead > 0 && units[lead - 1]!.heading) lead--;
       const headings = units.splice(lead);
       flush();
-      const leadIn = headings.length > 0 ? { start: headings[0]!.start, end: headings.at(-1)!.end } : undefined;
-      pieces.push(...splitAtomic(context, block, leadIn ? { leadIn } : {}));
+      pieces.push(...splitAtomic(context, block, { leadIn: headings }));
     } else {
       cut(textUnits(context, block, options.levels));
     }

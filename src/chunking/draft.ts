@@ -13,7 +13,8 @@ export function draftOf(doc: ParsedDoc, piece: Piece, headingPath: string[], spl
   const trimmed = trimSpan(doc.source, piece);
   const start = piece.prefix ? piece.start : trimmed.start;
   const end = Math.max(start, trimmed.end);
-  const draft: ChunkDraft = { start, end, headingPath, kinds: kindsIn(doc.blocks, { start, end }) };
+  // Each chunk owns its path array: pieces of one section must not share a mutable array.
+  const draft: ChunkDraft = { start, end, headingPath: [...headingPath], kinds: kindsIn(doc.blocks, { start, end }) };
   if (piece.prefix) draft.prefix = piece.prefix;
   if (piece.suffix) draft.suffix = piece.suffix;
   // A table / code piece says which block was cut; otherwise the caller's label wins.

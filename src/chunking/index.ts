@@ -25,7 +25,8 @@ const STRATEGIES: Record<StrategyName, Chunker> = {
  * through `measure.size`; `max` is floored to an integer ≥ 1 and `overlap` clamped to
  * `[0, max − 1]`. Every chunk is a slice (or `prefix` + slice + `suffix`) of the source,
  * trimmed, non-empty; together the chunks hold every non-whitespace character outside the
- * front matter. A document with no blocks gives `[]`. Deterministic.
+ * front matter. A document with no blocks gives `[]`. Deterministic. A strategy name this
+ * build does not know (config validation rejects those) falls back to `heading`.
  */
 export function chunkDocument(doc: ParsedDoc, options: ChunkingOptions, measure: ChunkMeasure): Chunk[] {
   const chunker = STRATEGIES[options.strategy] ?? chunkByHeading;

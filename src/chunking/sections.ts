@@ -60,7 +60,7 @@ export function sectionsOf(doc: ParsedDoc, headingMaxLevel: number): Section[] {
   doc.blocks.forEach((block, index) => {
     const starts = block.kind === 'heading' && (block.depth ?? 1) <= headingMaxLevel;
     if (!starts) {
-      open ??= { depth: 0, title: '', path: root, heading: null, firstBlock: index };
+      open ??= { depth: 0, title: '', path: [...root], heading: null, firstBlock: index };
       return;
     }
     close(index);

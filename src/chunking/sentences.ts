@@ -19,12 +19,12 @@ export function sentenceSpans(source: string, span: Span): Span[] {
   const text = source.slice(span.start, span.end);
   for (const { segment, index } of segmenter.segment(text)) {
     let from = span.start + index;
-    const stop = from + segment.length;
-    for (let at = source.indexOf('；', from); at !== -1 && at < stop - 1; at = source.indexOf('；', at + 1)) {
-      push(from, at + 1);
-      from = at + 1;
+    // Search the segment, not the source: a search past it would make this quadratic.
+    for (let at = segment.indexOf('；'); at !== -1 && at < segment.length - 1; at = segment.indexOf('；', at + 1)) {
+      push(from, span.start + index + at + 1);
+      from = span.start + index + at + 1;
     }
-    push(from, stop);
+    push(from, span.start + index + segment.length);
   }
   return spans;
 }

@@ -29,9 +29,9 @@ function splitAt(level: TextLevel, source: string, span: Span): Span[] {
   if (level === 'sentences') return sentenceSpans(source, span);
   const pattern = level === 'lines' ? /[^\n]+/g : /\S+/g;
   const spans: Span[] = [];
-  pattern.lastIndex = span.start;
-  for (let match = pattern.exec(source); match && match.index < span.end; match = pattern.exec(source)) {
-    const part = trimSpan(source, { start: match.index, end: Math.min(span.end, match.index + match[0].length) });
+  for (const match of source.slice(span.start, span.end).matchAll(pattern)) {
+    const start = span.start + match.index;
+    const part = trimSpan(source, { start, end: start + match[0].length });
     if (part.end > part.start) spans.push(part);
   }
   return spans;

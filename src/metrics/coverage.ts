@@ -1,5 +1,5 @@
 import type { Chunk, ParsedDoc, Span } from '../types.js';
-import { countNonWhitespace, coverageGaps } from './structural/gaps.js';
+import { countIn, coverageGaps, nonWhitespacePrefix } from './structural/gaps.js';
 import { lostUnits, type LostText } from './structural/lost-units.js';
 
 export type { LostText } from './structural/lost-units.js';
@@ -22,20 +22,19 @@ export interface SourceCoverage {
 /**
  * Source coverage of a chunking: every non-whitespace character outside front
  * matter should lie in some chunk span (SPEC §4 invariant). Linear in the source
- * plus the chunks' extents (an interval sweep; no per-character strings).
+ * (one prefix-count pass, then an interval sweep over the chunk spans; no
+ * per-character strings).
  */
 export function sourceCoverage(doc: ParsedDoc, chunks: readonly Chunk[]): SourceCoverage {
   const { source, frontmatter } = doc;
-  const total = countNonWhitespace(source, 0, source.length, frontmatter);
-  const gaps = coverageGaps(doc, chunks);
+  const counts = nonWhitespacePrefix(source, frontmatter);
+  const total = countIn(counts, 0, source.length);
+  const gaps = coverageGaps(doc, chunks, counts);
   const uncovered = gaps.reduce((sum, gap) => sum + gap.nonWhitespace, 0);
   const charged = new Array<number>(chunks.length).fill(0);
   for (const gap of gaps) if (gap.chunk >= 0) charged[gap.chunk]! += gap.nonWhitespace;
   const perChunk = chunks.map((chunk, index) => {
-    const covered = mergeSpans(chunk.spans).reduce(
-      (sum, span) => sum + countNonWhitespace(source, span.start, span.end, frontmatter),
-      0,
-    );
+    const covered = mergeSpans(chunk.spans).reduce((sum, span) => sum + countIn(counts, span.start, span.end), 0);
     const lost = charged[index]!;
     return covered + lost === 0 ? 100 : (100 * covered) / (covered + lost);
   });

@@ -41,21 +41,29 @@ export function pairBrackets(doc: ParsedDoc): BracketPairs {
     if (!PROSE.has(block.kind)) continue;
     const open = new Map<string, number[]>();
     let inFence = false;
-    for (let at = block.start; at < block.end; at += 1) {
-      if (at === block.start || source[at - 1] === '\n') {
-        const lineEnd = source.indexOf('\n', at);
-        const line = source.slice(at, lineEnd === -1 || lineEnd > block.end ? block.end : lineEnd);
-        if (NESTED_FENCE.test(line)) inFence = !inFence;
-        if (inFence || NESTED_FENCE.test(line)) {
-          at += line.length;
+    // Jump from one character of interest to the next instead of visiting every character.
+    const scan = new RegExp(INTERESTING.source, 'g');
+    scan.lastIndex = block.start + 1;
+    // The block's first character is always visited: it starts a line that may be a fence.
+    for (let at = block.start; at !== -1; at = nextInteresting(scan, source, block.end)) {
+      const char = source[at]!;
+      if (char === '\n' || at === block.start) {
+        const start = char === '\n' ? at + 1 : at;
+        const lineEnd = source.indexOf('\n', start);
+        const end = lineEnd === -1 || lineEnd > block.end ? block.end : lineEnd;
+        const fence = NESTED_FENCE.test(source.slice(start, end));
+        if (fence) inFence = !inFence;
+        if (inFence || fence) {
+          scan.lastIndex = end;
           continue;
         }
+        if (char === '\n') continue;
       }
-      const char = source[at]!;
       if (char === '\\') {
-        at += 1;
+        // An escaped character is text; a backslash line break still lets the next line be a fence.
+        scan.lastIndex = source[at + 1] === '\n' ? at + 1 : at + 2;
       } else if (char === '`') {
-        at = inlineCodeEnd(source, at, block.end) - 1;
+        scan.lastIndex = inlineCodeEnd(source, at, block.end);
       } else if (char in BRACKET_PAIRS) {
         const stack = open.get(char) ?? [];
         stack.push(at);
@@ -72,6 +80,15 @@ export function pairBrackets(doc: ParsedDoc): BracketPairs {
     }
   }
   return { offsets: offsets.sort((a, b) => a - b), partner };
+}
+
+/** Line breaks (fence lines), escapes, code ticks and the bracket characters. */
+const INTERESTING = /[\n\\`()[\]{}（）【】「」“”]/;
+
+function nextInteresting(scan: RegExp, source: string, limit: number): number {
+  if (scan.lastIndex >= limit) return -1;
+  const match = scan.exec(source);
+  return match === null || match.index >= limit ? -1 : match.index;
 }
 
 /** The offset after an inline code span starting at `start`, or `start + run` when the run never closes. */

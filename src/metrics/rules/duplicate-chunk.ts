@@ -1,9 +1,20 @@
+import type { Chunk } from '../../types.js';
 import type { StructuralInput } from '../structural/input.js';
 import { finding, type RuleFinding } from './finding.js';
 
-/** Whitespace-normalised text: runs of whitespace become one space, ends trimmed. */
-export function normalizeWhitespace(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+const normalized = new WeakMap<Chunk, string>();
+
+/**
+ * The chunk's whitespace-normalised text (runs of whitespace become one space,
+ * ends trimmed), computed once per chunk object for both duplicate rules.
+ */
+export function normalizedText(chunk: Chunk): string {
+  let text = normalized.get(chunk);
+  if (text === undefined) {
+    text = chunk.text.replace(/\s+/g, ' ').trim();
+    normalized.set(chunk, text);
+  }
+  return text;
 }
 
 /**
@@ -14,7 +25,7 @@ export function checkDuplicateChunks(input: StructuralInput): RuleFinding[] {
   const seen = new Map<string, number>();
   const findings: RuleFinding[] = [];
   for (const [index, chunk] of input.chunks.entries()) {
-    const key = normalizeWhitespace(chunk.text);
+    const key = normalizedText(chunk);
     if (key === '') continue;
     const earlier = seen.get(key);
     if (earlier === undefined) {

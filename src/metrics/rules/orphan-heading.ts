@@ -1,8 +1,7 @@
-import { blocksOverlapping } from '../structural/blocks.js';
+import { blocksOverlapping, chunkContentEnd } from '../structural/blocks.js';
 import type { StructuralInput } from '../structural/input.js';
 import { orphanHeading } from '../structural/orphan.js';
 import { contentStart } from '../structural/text.js';
-import { chunkContentEnd } from '../structural/blocks.js';
 import { finding, type RuleFinding } from './finding.js';
 
 /**

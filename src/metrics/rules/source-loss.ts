@@ -1,7 +1,7 @@
+import { lineAt } from '../../markdown/lines.js';
 import { coverageGaps } from '../structural/gaps.js';
 import type { StructuralInput } from '../structural/input.js';
 import { lostUnits } from '../structural/lost-units.js';
-import { lineAt } from '../../markdown/lines.js';
 import { contentStart } from '../structural/text.js';
 import { excerpt, finding, type RuleFinding } from './finding.js';
 

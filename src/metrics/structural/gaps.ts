@@ -13,28 +13,47 @@ export interface CoverageGap extends Span {
 }
 
 /**
- * Counts the non-whitespace characters of `source[start, end)` outside the front
- * matter span `exclude`, by code unit (no substrings).
+ * Prefix counts of non-whitespace characters outside the front matter span
+ * `exclude`: `counts[i]` is the number in `source[0, i)`, so any range costs
+ * `counts[end] − counts[start]`. One pass over the source, by code unit.
  */
-export function countNonWhitespace(source: string, start: number, end: number, exclude: Span | null = null): number {
+export function nonWhitespacePrefix(source: string, exclude: Span | null = null): Int32Array {
+  const counts = new Int32Array(source.length + 1);
   let count = 0;
-  for (let at = Math.max(0, start); at < end && at < source.length; at += 1) {
-    if (exclude && at >= exclude.start && at < exclude.end) {
-      at = exclude.end - 1;
-      continue;
-    }
-    if (!isWhitespaceCode(source.charCodeAt(at))) count += 1;
+  for (let at = 0; at < source.length; at += 1) {
+    const code = source.charCodeAt(at);
+    // Printable ASCII is the common case; only the rest needs the full whitespace test.
+    if ((code > 0x20 && code < 0x7f) || (code >= 0x7f && !isWhitespaceCode(code))) count += 1;
+    counts[at + 1] = count;
   }
-  return count;
+  if (exclude && exclude.end > exclude.start) {
+    const removed = counts[exclude.end]! - counts[exclude.start]!;
+    for (let at = exclude.start + 1; at <= exclude.end; at += 1) counts[at] = counts[exclude.start]!;
+    for (let at = exclude.end + 1; at <= source.length; at += 1) counts[at]! -= removed;
+  }
+  return counts;
+}
+
+/** Non-whitespace characters of `[start, end)` from {@link nonWhitespacePrefix} counts. */
+export function countIn(counts: Int32Array, start: number, end: number): number {
+  const last = counts.length - 1;
+  const from = Math.min(Math.max(start, 0), last);
+  const to = Math.min(Math.max(end, from), last);
+  return counts[to]! - counts[from]!;
 }
 
 /**
  * The uncovered stretches of the source outside front matter, by an interval
  * sweep: all chunk spans (and the front matter) are sorted by start and merged,
  * and every hole holding non-whitespace text becomes a gap. O(S log S + n) for S
- * spans and a source of length n.
+ * spans and a source of length n; pass `counts` ({@link nonWhitespacePrefix}) when
+ * the caller already has them.
  */
-export function coverageGaps(doc: ParsedDoc, chunks: readonly Chunk[]): CoverageGap[] {
+export function coverageGaps(
+  doc: ParsedDoc,
+  chunks: readonly Chunk[],
+  counts: Int32Array = nonWhitespacePrefix(doc.source, doc.frontmatter),
+): CoverageGap[] {
   const { source, frontmatter } = doc;
   const intervals: Span[] = chunks.flatMap((chunk) => chunk.spans.filter((span) => span.end > span.start));
   if (frontmatter) intervals.push(frontmatter);
@@ -59,7 +78,7 @@ export function coverageGaps(doc: ParsedDoc, chunks: readonly Chunk[]): Coverage
     return (order[low] ?? order.at(-1))?.index ?? -1;
   };
   return holes.flatMap((hole) => {
-    const nonWhitespace = countNonWhitespace(source, hole.start, hole.end);
+    const nonWhitespace = countIn(counts, hole.start, hole.end);
     return nonWhitespace === 0 ? [] : [{ ...hole, chunk: chargedTo(hole.end), nonWhitespace }];
   });
 }

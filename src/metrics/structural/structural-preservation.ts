@@ -6,7 +6,8 @@ import { chunkHolding, structuresOf } from './structures.js';
 
 /**
  * `structural_preservation` (seed 000): among the tables, code blocks, lists,
- * blockquotes and heading sections (depth ≤ `headingLevels.max`) whose source
+ * blockquotes and heading sections (depth ≤ `headingLevels.max`, each up to the
+ * next such heading; see `structuresOf`) whose source
  * fits in `max`, the share kept whole in one chunk, minus orphan headings:
  * `clamp(100 × preserved / eligible − 100 × orphans / N, 0, 100)`.
  *

@@ -11,33 +11,26 @@ const BLOCK_KINDS = new Set(['table', 'code', 'list', 'blockquote']);
 /**
  * The structures of a document whose splitting hurts retrieval: top-level
  * tables, code blocks, lists and blockquotes, and the section of every heading
- * of depth ≤ `headingMax` (from the heading to the next heading of the same or a
- * higher level, or the end of the document). Spans are trimmed to their
+ * of depth ≤ `headingMax`: the heading and its own text, up to the next heading of
+ * depth ≤ `headingMax` (or the end of the document), i.e. the section a `heading`
+ * chunker makes; a parent does not include its subsections, so chunking per
+ * section never counts as splitting the parent. Spans are trimmed to their
  * non-whitespace content; front matter is never part of one.
  */
 export function structuresOf(doc: ParsedDoc, headingMax: number): Structure[] {
   const { source, blocks } = doc;
   const structures: Structure[] = [];
-  // Open sections, shallowest first: a heading closes every open section at its depth or deeper.
-  const open: { structure: Structure; depth: number }[] = [];
-  const close = (depth: number, at: number): void => {
-    while (open.length > 0 && open.at(-1)!.depth >= depth) {
-      const { structure } = open.pop()!;
-      structure.end = contentEnd(source, structure.start, at);
-    }
-  };
+  let section: Structure | null = null;
   for (const block of blocks) {
     if (BLOCK_KINDS.has(block.kind)) {
       structures.push({ kind: block.kind as Structure['kind'], start: block.start, end: contentEnd(source, block.start, block.end) });
     } else if (block.kind === 'heading' && (block.depth ?? 1) <= headingMax) {
-      const depth = block.depth ?? 1;
-      close(depth, block.start);
-      const structure: Structure = { kind: 'section', start: block.start, end: block.end };
-      structures.push(structure);
-      open.push({ structure, depth });
+      if (section) section.end = contentEnd(source, section.start, block.start);
+      section = { kind: 'section', start: block.start, end: block.end };
+      structures.push(section);
     }
   }
-  close(0, source.length);
+  if (section) section.end = contentEnd(source, section.start, source.length);
   return structures.map((structure) => ({ ...structure, start: contentStart(source, structure.start, structure.end) }));
 }
 

@@ -83,3 +83,24 @@ describe('boundaryIntegrity', () => {
     expect(boundaryIntegrity({ ...build('Text.', []), chunks: [] })).toBe(100);
   });
 });
+
+describe('boundaryIntegrity with split code pieces', () => {
+  const source = ['```js', 'one()', 'two()', '```'].join('\n');
+  const close = { start: source.lastIndexOf('\n'), end: source.length };
+  const open = { start: 0, end: source.indexOf('one()') };
+
+  it('accepts re-fenced pieces that end at a code line, rejects the same cut without a split', () => {
+    // piece 1 "```js\none()" + "\n```": text ends with a closing fence, extent ends at the end of line "one()"
+    // piece 2 "```js\n" + "two()\n```": ends at the block's closing fence
+    // "one()" has no terminator (strip `)` → "(") so only the block rule can accept them → 2 / 2 = 100
+    const pieces = build(source, [
+      draftOf(source, '```js', 'one()', { suffix: [close], split: { kind: 'code', part: 1, parts: 2 } }),
+      draftOf(source, 'two()', 'two()\n```', { prefix: [open], split: { kind: 'code', part: 2, parts: 2 } }),
+    ]);
+    expect(boundaryIntegrity(pieces)).toBe(100);
+    // plain cuts at the same places: chunk 0 ends inside the block (not clean); chunk 1 reaches the closing
+    // fence but does not hold the whole block (not clean) → 0
+    const cuts = build(source, [draftOf(source, '```js', 'one()'), draftOf(source, 'two()', 'two()\n```')]);
+    expect(boundaryIntegrity(cuts)).toBe(0);
+  });
+});

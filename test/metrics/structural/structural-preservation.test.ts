@@ -13,10 +13,13 @@ describe('structuralPreservation', () => {
       draftOf(source, '| a | b |', '| 1 | 2 |'),
       draftOf(source, '## Usage', 'Use it.'),
     ];
-    // structures (all fit in max 1000): section Guide (whole doc) split; section Setup split (heading in
-    // chunk 0, table in chunk 1); table whole; section Usage whole → 2 / 4 = 50
-    // orphans: 1 of 3 chunks → 33.33 → 50 − 33.33 = 16.67
-    expect(structuralPreservation(build(source, chunks, { max: 1000 }))).toBeCloseTo(16.6667, 3);
+    // structures (all fit in max 1000): section Guide ("# Guide … Intro para.") whole in chunk 0;
+    // section Setup split (heading in chunk 0, table in chunk 1); table whole; section Usage whole → 3 / 4 = 75
+    // orphans: 1 of 3 chunks → 33.33 → 75 − 33.33 = 41.67
+    expect(structuralPreservation(build(source, chunks, { max: 1000 }))).toBeCloseTo(41.6667, 3);
+    // headingLevels.max 1: "## …" start no sections, so Guide spans the whole document and is split;
+    // the table is whole → 1 / 2 = 50; chunk 0 still ends on a heading → 50 − 33.33 = 16.67
+    expect(structuralPreservation(build(source, chunks, { max: 1000, headingLevels: { max: 1 } }))).toBeCloseTo(16.6667, 3);
   });
 
   it('scores 100 when every structure is whole and nothing is orphaned', () => {
@@ -25,23 +28,19 @@ describe('structuralPreservation', () => {
   });
 
   it('ignores structures larger than max', () => {
-    const chunks = [
-      draftOf(source, '# Guide', 'Intro para.'),
-      draftOf(source, '## Setup', '| 1 | 2 |'),
-      draftOf(source, '## Usage', 'Use it.'),
-    ];
-    // max 40 chars: Guide section (all 93 chars) does not fit → ignored; Setup section
-    // "## Setup\n\n| a | b |\n|---|---|\n| 1 | 2 |" = 39 chars fits, whole; table whole; Usage whole → 3 / 3 = 100
-    expect(structuralPreservation(build(source, chunks, { max: 40 }))).toBe(100);
-    // max 38: the Setup section (39) no longer fits, the rest is unchanged → still 100
-    expect(structuralPreservation(build(source, chunks, { max: 38 }))).toBe(100);
+    const chunks = [draftOf(source, '# Guide', '|---|---|'), draftOf(source, '| 1 | 2 |', 'Use it.')];
+    // max 1000: Guide whole; Setup and the table split (cut after the delimiter row); Usage whole → 2 / 4 = 50
+    expect(structuralPreservation(build(source, chunks, { max: 1000 }))).toBe(50);
+    // max 20: the table (29 chars) and Setup (39) no longer fit and drop out; Guide (20) and Usage (17)
+    // are whole → 2 / 2 = 100
+    expect(structuralPreservation(build(source, chunks, { max: 20 }))).toBe(100);
   });
 
   it('counts a structure held whole by one chunk as preserved even when a neighbour repeats part of it', () => {
     const chunks = [draftOf(source, '# Guide', '| 1 | 2 |'), draftOf(source, '| 1 | 2 |', 'Use it.')];
-    // Guide section split (0 of 1); Setup whole in chunk 0; table whole in chunk 0; Usage whole in chunk 1
-    // → 3 / 4 = 75, no orphans
-    expect(structuralPreservation(build(source, chunks, { max: 1000 }))).toBe(75);
+    // Guide, Setup and the table are whole in chunk 0 (chunk 1 repeats the last table row); Usage whole in
+    // chunk 1 → 4 / 4 = 100, no orphans (counting "spread over two chunks" as split would give 75)
+    expect(structuralPreservation(build(source, chunks, { max: 1000 }))).toBe(100);
   });
 
   it('clamps at 0 and scores 100 for a document without structures', () => {

@@ -1,0 +1,185 @@
+/**
+ * Word and sentence segmentation shared by the content metrics.
+ *
+ * Deliberately regex-based rather than `Intl.Segmenter`: segmenter output depends on
+ * the ICU data of the Node build (a report must be byte-identical on every runner),
+ * word segmentation is ~10× slower than one regex pass, and V8's segmenter is
+ * quadratic on long strings (a 1 MB string took minutes). CJK text is handled
+ * without a dictionary: one token per character (shingles) or character bigrams
+ * (content terms), which needs no word boundaries.
+ */
+
+/** Characters of scripts written without spaces between words (Han, kana, Hangul syllables). */
+const CJK_CHAR = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]/;
+
+/** A CJK character, or a run of letters/digits/underscores of any other script. */
+const TOKEN = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]|[^\s\p{P}\p{S}\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]+/gu;
+
+/** Whether `char` (one UTF-16 code unit) belongs to a script written without spaces. */
+export function isCjk(char: string): boolean {
+  return CJK_CHAR.test(char);
+}
+
+/** Whether `char` is part of a spaced-script word: a letter, digit or `_` that is not CJK. */
+export function isWordChar(char: string): boolean {
+  return char !== '' && /[\p{L}\p{N}_]/u.test(char) && !CJK_CHAR.test(char);
+}
+
+/** Tokens of a text with their positions: parallel arrays, so a 1 MB text stays cheap. */
+export interface Tokens {
+  /** Lower-cased words of spaced scripts; single characters of CJK scripts. */
+  words: string[];
+  /** Offset in the text of each token's first character. */
+  starts: number[];
+  /** Offset in the text just after each token. */
+  ends: number[];
+}
+
+/**
+ * Splits `text` into tokens in one regex pass: each CJK character is a token, and
+ * so is each run of letters/digits/marks of other scripts (lower-cased). Punctuation,
+ * symbols and Markdown markup are not tokens.
+ */
+export function tokenize(text: string): Tokens {
+  const tokens: Tokens = { words: [], starts: [], ends: [] };
+  for (const match of text.matchAll(TOKEN)) {
+    tokens.words.push(match[0].toLowerCase());
+    tokens.starts.push(match.index);
+    tokens.ends.push(match.index + match[0].length);
+  }
+  return tokens;
+}
+
+/** Function words that say nothing about a topic (English). */
+const STOPWORDS = new Set(
+  (
+    'the and for are but not you your yours with this that these those from have has had was were will ' +
+    'would can could should may might must shall its it’s into onto than then them they their there here ' +
+    'when where which while who whom whose what why how all any each every both few more most other some ' +
+    'such only own same too very just also use used using via per out off over under again once about above ' +
+    'below after before between through during until against does did doing done being been our ours we ' +
+    'his her hers him she he one two get gets set sets see make makes like able need needs want if else'
+  ).split(' '),
+);
+
+/** CJK characters that mostly act as particles or pronouns: bigrams holding one carry no topic. */
+const CJK_STOP_CHARS = new Set([...'的了是在和与或及就都也把被我你他她它们这那个之其该此为对从将']);
+
+/** Frequent CJK function bigrams. */
+const CJK_STOP_BIGRAMS = new Set([
+  '可以', '如果', '需要', '进行', '通过', '以及', '因此', '但是', '所以', '然后', '例如', '或者',
+  '已经', '没有', '一个', '不是', '时候', '如下', '以下', '所示', '并且', '而且', '同时', '另外',
+]);
+
+/**
+ * The content terms of a token range `[from, to)`: spaced-script words of 3+ characters
+ * that are not stopwords (a plural `s` dropped, so "chunks" matches "chunk"), and
+ * bigrams of adjacent CJK characters (adjacent in the text) without particles.
+ */
+export function contentTerms(tokens: Tokens, from = 0, to = tokens.words.length): string[] {
+  const terms: string[] = [];
+  for (let index = from; index < to; index++) {
+    const word = tokens.words[index]!;
+    if (word.length === 1 && CJK_CHAR.test(word)) {
+      const next = index + 1 < to ? tokens.words[index + 1]! : '';
+      const adjacent = next.length === 1 && tokens.starts[index + 1] === tokens.ends[index] && CJK_CHAR.test(next);
+      if (!adjacent || CJK_STOP_CHARS.has(word) || CJK_STOP_CHARS.has(next)) continue;
+      const bigram = word + next;
+      if (!CJK_STOP_BIGRAMS.has(bigram)) terms.push(bigram);
+      continue;
+    }
+    if (word.length < 3 || STOPWORDS.has(word) || /^\d+$/.test(word)) continue;
+    terms.push(word.length > 4 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word);
+  }
+  return terms;
+}
+
+/** Sentence terminators (ASCII and full-width). */
+export const TERMINATORS = '.!?。！？；;';
+
+/** Closing quotes, brackets and inline markup that may follow a terminator: `end."` or `。」`. */
+export const CLOSERS = '"\'”’)）」』】]*_`';
+
+/**
+ * Whether the text before `end` (whitespace and {@link CLOSERS} skipped) ends with a
+ * sentence terminator (`.!?。！？；;`). A `.` only counts after a non-digit, so
+ * "version 1." and "1.5" are not sentence ends but "done." is.
+ */
+export function endsSentence(text: string, end = text.length): boolean {
+  let at = end;
+  while (at > 0 && /\s/.test(text[at - 1]!)) at -= 1;
+  while (at > 0 && CLOSERS.includes(text[at - 1]!)) at -= 1;
+  if (at === 0) return false;
+  const last = text[at - 1]!;
+  if (!TERMINATORS.includes(last)) return false;
+  return last !== '.' || (at >= 2 && !/\d/.test(text[at - 2]!));
+}
+
+/**
+ * Splits text into sentence-like units as `[start, end)` ranges: a fenced code block
+ * or a run of table lines is one unit; headings and list items start a unit; blank
+ * lines end one; inside prose a unit ends after `.!?` followed by a space, or after
+ * `。！？；`. Units hold at least one non-space character.
+ */
+export function sentenceUnits(text: string): Array<[number, number]> {
+  const units: Array<[number, number]> = [];
+  let unitStart = -1;
+  let fence: string | null = null;
+  let inTable = false;
+  const close = (end: number): void => {
+    if (unitStart >= 0 && /\S/.test(text.slice(unitStart, end))) units.push([unitStart, end]);
+    unitStart = -1;
+  };
+  let lineStart = 0;
+  while (lineStart < text.length) {
+    const newline = text.indexOf('\n', lineStart);
+    const lineEnd = newline === -1 ? text.length : newline;
+    const line = text.slice(lineStart, lineEnd);
+    const trimmed = line.trim();
+    const fenceMatch = /^(`{3,}|~{3,})/.exec(trimmed);
+    if (fence !== null) {
+      if (fenceMatch && fenceMatch[1]![0] === fence[0] && fenceMatch[1]!.length >= fence.length) {
+        close(lineEnd);
+        fence = null;
+      }
+    } else if (fenceMatch) {
+      close(lineStart);
+      fence = fenceMatch[1]!;
+      unitStart = lineStart;
+    } else if (trimmed.startsWith('|')) {
+      if (!inTable) close(lineStart);
+      if (unitStart < 0) unitStart = lineStart;
+      inTable = true;
+    } else {
+      if (inTable) close(lineStart);
+      inTable = false;
+      if (trimmed === '') close(lineStart);
+      else {
+        if (/^(#{1,6}\s|[-*+]\s|\d+[.)]\s|>)/.test(trimmed)) close(lineStart);
+        if (unitStart < 0) unitStart = lineStart;
+        splitProse(text, lineStart, lineEnd, (at) => {
+          close(at);
+          unitStart = at;
+        });
+        if (/^#{1,6}\s/.test(trimmed)) close(lineEnd);
+      }
+    }
+    lineStart = lineEnd + 1;
+  }
+  close(text.length);
+  return units;
+}
+
+/** Calls `cut(at)` at each sentence end inside the prose line `text[start, end)`. */
+function splitProse(text: string, start: number, end: number, cut: (at: number) => void): void {
+  for (let at = start; at < end; at++) {
+    const char = text[at]!;
+    if ('。！？；'.includes(char)) {
+      let next = at + 1;
+      while (next < end && CLOSERS.includes(text[next]!)) next += 1;
+      if (next < end) cut(next);
+    } else if ('.!?'.includes(char) && /\s/.test(text[at + 1] ?? '') && at + 1 < end && (char !== '.' || !/\d/.test(text[at - 1] ?? ''))) {
+      cut(at + 1);
+    }
+  }
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import * as coverage from '../../../src/metrics/coverage.js';
+import * as rules from '../../../src/metrics/rules/index.js';
+import * as structural from '../../../src/metrics/structural/index.js';
+
+describe('public surface', () => {
+  it('pins the exports of the structural, rules and coverage entry points', () => {
+    expect(Object.keys(structural).sort()).toEqual([
+      'DEFAULT_STRUCTURAL_WEIGHTS',
+      'boundaryIntegrity',
+      'chunkSizeDistribution',
+      'emptyTinyRate',
+      'overlapAccuracy',
+      'sizeComplianceRate',
+      'structuralMetrics',
+      'structuralPreservation',
+      'structuralScore',
+    ]);
+    expect(Object.keys(rules).sort()).toEqual(['RULE_SEVERITY', 'checkRules']);
+    expect(Object.keys(coverage).sort()).toEqual(['sourceCoverage']);
+  });
+});
