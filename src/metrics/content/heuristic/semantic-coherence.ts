@@ -18,7 +18,7 @@ export function semanticCoherenceDetails(input: ContentInput): MetricDetail[] {
     const topics = topicsOf(input.doc, chunk);
     const total = topics.reduce((sum, topic) => sum + topic.weight, 0);
     if (topics.length > 1 && total > 0) {
-      const dominant = Math.max(...topics.map((topic) => topic.weight));
+      const dominant = topics.reduce((best, topic) => Math.max(best, topic.weight), 0);
       const listed = topics.map((topic) => `'${topic.title}' (${Math.round((100 * topic.weight) / total)}%)`).join(', ');
       findings.push({
         code: 'mixed-sections',

@@ -1,0 +1,294 @@
+/**
+ * End to end: the bundled action (dist/index.js) run as the GitHub runner runs it, in a
+ * real git repository, against the loopback GitHub API double (every request validated
+ * against GitHub's OpenAPI description).
+ *
+ * The PR is the demo change (fixtures/demo/base → head) with max 320 tokens:
+ * (a) docs/deploy.md's settings table grows past max → split into row groups (table-split);
+ * (b) docs/guide.md loses its "## Diagnostics" heading → Upgrading + Diagnostics merge into one
+ *     section longer than max, which splits at a paragraph boundary;
+ * (c) docs/faq.md gets a typo-sized edit → no regression.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { countTokens } from '../../src/chunking/measure.js';
+import { changedLinesFromPatch } from '../../src/sources/patch-lines.js';
+import type { Report } from '../../src/types.js';
+import { addPull, makePullScenario, readTree, runAction, type PullScenario } from '../helpers/action-run.js';
+import { faults, startGitHubDouble, type GitHubDouble } from '../helpers/github-double.js';
+import { readFileSync } from 'node:fs';
+
+const demo = new URL('../../fixtures/demo/', import.meta.url).pathname;
+
+let base: Record<string, string>;
+let head: Record<string, string>;
+let scenario: PullScenario;
+let double: GitHubDouble;
+
+beforeAll(async () => {
+  base = await readTree(`${demo}base`);
+  head = await readTree(`${demo}head`);
+  scenario = await makePullScenario(base, head);
+});
+
+afterAll(async () => {
+  await scenario.repo.remove();
+});
+
+afterEach(async () => {
+  expect(double.violations).toEqual([]);
+  await double.close();
+});
+
+function readReport(path: string): Report {
+  return JSON.parse(readFileSync(path, 'utf8')) as Report;
+}
+
+describe('the action on a pull request', () => {
+  it('comments once across three runs, reviews changed lines only, creates the check and fails the job', async () => {
+    double = await startGitHubDouble();
+    const event = addPull(double, scenario);
+    const runs = [];
+    for (let run = 0; run < 3; run++) runs.push(await runAction({ double, workspace: scenario.repo.dir, event }));
+
+    for (const result of runs) {
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain('::error::chunkgate: fails');
+    }
+    // Exactly one sticky comment: created on the first run, found (and left as is) afterwards.
+    expect(double.state.issueComments[7]).toHaveLength(1);
+    expect(double.requestsOf('issues/create-comment')).toHaveLength(1);
+    expect(double.requestsOf('issues/list-comments')).toHaveLength(3);
+    const body = double.state.issueComments[7]![0]!.body;
+    expect(body.startsWith('<!-- chunkgate -->\n')).toBe(true);
+    expect(body).toContain('❌ **Fails: 4 thresholds, 3 regressed chunks** in 3 changed Markdown files');
+
+    // (a) The table grew past max: three row groups, each a regression with its lines.
+    expect(body).toContain('| `docs/deploy.md` L34–L46 | Deploying the agent › Settings (1/3) | 99 → 59 ▼40 | `table-split`');
+    expect(body).toContain('| `docs/deploy.md` L47–L56 | Deploying the agent › Settings (2/3) | new · 59 | `table-split`');
+    expect(body).toContain('| `docs/deploy.md` L57–L63 | Deploying the agent › Settings (3/3) | new · 59 | `table-split`');
+    // (c) The typo-only file is in the files table but has no regressed chunk and no failure.
+    expect(body).toContain('| `docs/faq.md` | 1 → 1 | 100 → 100 | 97 → 97 | 97 → 97 |');
+    expect(body).not.toMatch(/`docs\/faq\.md` L\d/);
+
+    // The review: one createReview call on the first run, none after (same findings);
+    // every inline comment sits on a line inside its file's diff.
+    expect(double.requestsOf('pulls/create-review')).toHaveLength(1);
+    const comments = double.state.reviewComments[7]!;
+    expect(comments.map((c) => [c.path, c.line])).toEqual([
+      ['docs/deploy.md', 37],
+      ['docs/deploy.md', 47],
+      ['docs/deploy.md', 57],
+    ]);
+    for (const comment of comments) {
+      const patch = scenario.files.find((file) => file.filename === comment.path)!.patch!;
+      expect(changedLinesFromPatch(patch).has(comment.line!)).toBe(true);
+    }
+
+    // A check run per run, failing, with an annotation per regression and per threshold failure.
+    expect(double.state.checkRuns).toHaveLength(3);
+    const check = double.state.checkRuns[0]!;
+    expect(check.conclusion).toBe('failure');
+    expect(check.head_sha).toBe(scenario.headSha);
+    expect(check.annotations).toHaveLength(7);
+    expect(check.annotations.filter((a) => a.annotation_level === 'failure')).toHaveLength(7);
+    // Threshold failures sit on line 1 of their file; regressions on the chunk's lines.
+    expect(check.annotations.map((a) => [a.path, a.start_line, a.end_line])).toEqual([
+      ['docs/deploy.md', 1, 1],
+      ['docs/deploy.md', 1, 1],
+      ['docs/deploy.md', 1, 1],
+      ['docs/guide.md', 1, 1],
+      ['docs/deploy.md', 34, 46],
+      ['docs/deploy.md', 47, 56],
+      ['docs/deploy.md', 57, 63],
+    ]);
+
+    const { outputs, summary } = runs[0]!;
+    expect(outputs).toMatchObject({ verdict: 'fail', regressions: '3', failures: '4' });
+    expect(Number(outputs.structural)).toBeGreaterThan(0);
+    const report = readReport(outputs.report!);
+    expect(report.summary).toMatchObject({ files: 3, regressions: 3, failures: 4, verdict: 'fail', partial: false, cost: null });
+    expect(summary).toContain('docs/deploy.md');
+    expect(summary.length).toBeGreaterThan(body.length);
+  });
+
+  it('computes the merged section by the rules: deleting a heading makes a section over max that splits at a paragraph', async () => {
+    double = await startGitHubDouble();
+    const result = await runAction({ double, workspace: scenario.repo.dir, event: addPull(double, scenario), inputs: { comment: 'off', check: 'false' } });
+    const guide = readReport(result.outputs.report!).files.find((file) => file.path === 'docs/guide.md')!;
+    // Head: "## Upgrading" now holds its own two paragraphs and Diagnostics' two.
+    const text = head['docs/guide.md']!;
+    const paragraphs = text.slice(text.indexOf('## Upgrading')).split('\n\n').slice(1).map((p) => p.trim());
+    expect(paragraphs).toHaveLength(4);
+    const sizes = paragraphs.map((p) => countTokens(p, 'o200k_base'));
+    const heading = countTokens('## Upgrading', 'o200k_base');
+    // The whole section is over max (320), so it splits; greedy packing keeps the first three
+    // paragraphs with the heading (≤ 320) and puts the fourth alone.
+    expect(heading + sizes.reduce((a, b) => a + b, 0)).toBeGreaterThan(320);
+    expect(heading + sizes[0]! + sizes[1]! + sizes[2]!).toBeLessThanOrEqual(320);
+    const pieces = guide.head!.chunks.filter((chunk) => chunk.headingPath.join(' › ') === 'Agent guide › Upgrading');
+    expect(pieces.map((chunk) => [chunk.split, chunk.startLine, chunk.endLine])).toEqual([
+      [{ kind: 'section', part: 1, parts: 2 }, 12, 31],
+      [{ kind: 'section', part: 2, parts: 2 }, 33, 35],
+    ]);
+    expect(pieces[1]!.text).toBe(paragraphs[3]);
+    // Four sections became three: the structural score fell more than fileDrop (5) — a threshold failure.
+    expect(guide.failures.map((failure) => [failure.rule, failure.score])).toContainEqual(['fileDrop', 'structural']);
+    expect(guide.regressions).toEqual([]);
+  });
+});
+
+describe('the action when GitHub misbehaves', () => {
+  it('retries 500 and 502, then posts one comment', async () => {
+    double = await startGitHubDouble();
+    const event = addPull(double, scenario);
+    double.failNext('issues/create-comment', [faults.serverError(), faults.badGateway()]);
+    const result = await runAction({ double, workspace: scenario.repo.dir, event, inputs: { comment: 'sticky', check: 'false' } });
+    expect(result.code).toBe(1);
+    expect(double.pendingFaults()).toBe(0);
+    expect(double.requestsOf('issues/create-comment')).toHaveLength(3);
+    expect(double.state.issueComments[7]).toHaveLength(1);
+  });
+
+  it('waits out a secondary rate limit and posts', async () => {
+    double = await startGitHubDouble();
+    const event = addPull(double, scenario);
+    double.failNext('issues/create-comment', [faults.secondaryRateLimit(1)]);
+    const result = await runAction({ double, workspace: scenario.repo.dir, event, inputs: { comment: 'sticky', check: 'false' } });
+    expect(result.code).toBe(1);
+    expect(double.requestsOf('issues/create-comment')).toHaveLength(2);
+    expect(double.state.issueComments[7]).toHaveLength(1);
+  });
+
+  it('survives a fork PR read-only token: no crash, summary and annotations written, verdict decides the exit code', async () => {
+    double = await startGitHubDouble({ tokens: { ghs_fork: { readOnly: true } } });
+    const event = addPull(double, scenario, 7, { fork: true });
+    const result = await runAction({ double, workspace: scenario.repo.dir, event, token: 'ghs_fork' });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('::warning::chunkgate could not post the comment: the token cannot write here');
+    expect(result.stdout).toContain('::warning::chunkgate could not post the check');
+    // The check run could not be created, so the annotations go out as workflow commands.
+    expect(result.stdout).toMatch(/^::error title=chunkgate%3A regressed chunk [^\n]*,file=docs\/deploy\.md,line=34,endLine=46::table-split/m);
+    expect(result.summary).toContain('chunkgate');
+    expect(result.outputs.verdict).toBe('fail');
+    expect(double.state.issueComments[7] ?? []).toHaveLength(0);
+    expect(double.state.checkRuns).toHaveLength(0);
+  });
+
+  it('reads files through the API when the commits are not checked out, and a 404 base file means an added file', async () => {
+    const { mkdtemp } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const workspace = await mkdtemp(`${tmpdir()}/chunkgate-empty-`);
+    const files = { 'docs/new.md': '# New page\n\nThis page is new in the PR and explains the new settings in a few sentences.\n' };
+    double = await startGitHubDouble({
+      state: {
+        contents: { head1: files },
+        compares: { 'base1...head1': { mergeBaseSha: 'base1' } },
+      },
+    });
+    double.state.pulls.push({ number: 9, headSha: 'head1', baseSha: 'base1', files: [{ filename: 'docs/new.md', status: 'modified', patch: '@@ -0,0 +1,3 @@\n+# New page\n+\n+This page is new.' }] });
+    const full = `${double.state.owner}/${double.state.repo}`;
+    const event = { pull_request: { number: 9, base: { sha: 'base1', ref: 'main', repo: { full_name: full } }, head: { sha: 'head1', repo: { full_name: full } } } };
+    const result = await runAction({ double, workspace, event, inputs: { comment: 'off', check: 'false' } });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const report = readReport(result.outputs.report!);
+    expect(report.files.map((file) => [file.path, file.status, file.base === undefined])).toEqual([['docs/new.md', 'added', true]]);
+    // Contents came from the raw media type; the missing base and both configs were 404s.
+    const reads = double.requestsOf('repos/get-content');
+    expect(reads.every((request) => request.headers.accept?.includes('raw'))).toBe(true);
+    expect(reads.map((request) => decodeURIComponent(request.path)).sort()).toEqual([
+      '/repos/acme/docs/contents/.chunkgate.yml',
+      '/repos/acme/docs/contents/.chunkgate.yml',
+      '/repos/acme/docs/contents/docs/new.md',
+      '/repos/acme/docs/contents/docs/new.md',
+    ]);
+  });
+
+  it('keeps a comment that would exceed 65,536 characters under the limit, as valid Markdown', async () => {
+    // 100 tables that each outgrow max: every row group is a regressed chunk with an excerpt.
+    const row = (n: number) => `| key_${n} | ${'value words '.repeat(6)}${n} |\n`;
+    const table = (t: number) => `## Table ${t}\n\n| Key | Value |\n|---|---|\n${Array.from({ length: 40 }, (_, n) => row(t * 100 + n)).join('')}`;
+    const big = await makePullScenario(
+      { '.chunkgate.yml': 'chunking: { max: 320, min: 16 }\n', 'docs/big.md': '# Big\n\nSmall start.\n' },
+      { 'docs/big.md': `# Big\n\nSmall start.\n\n${Array.from({ length: 100 }, (_, t) => table(t)).join('\n')}` },
+    );
+    try {
+      double = await startGitHubDouble();
+      const result = await runAction({ double, workspace: big.repo.dir, event: addPull(double, big), inputs: { comment: 'sticky', check: 'false' } });
+      expect(result.code).toBe(result.outputs.verdict === 'fail' ? 1 : 0);
+      expect(Number(result.outputs.regressions)).toBeGreaterThan(100);
+      const body = double.state.issueComments[7]![0]!.body;
+      expect(body.length).toBeLessThanOrEqual(65_536);
+      expect(body).toMatch(/more regressed chunks: see the full report in the job summary/);
+      expect(body.match(/<details>/g)?.length ?? 0).toBe(body.match(/<\/details>/g)?.length ?? 0);
+      expect((body.match(/^~~~+/gm)?.length ?? 0) % 2).toBe(0);
+      expect(result.summary.length).toBeGreaterThan(65_536);
+    } finally {
+      await big.repo.remove();
+    }
+  });
+});
+
+describe('the action with hostile docs text', () => {
+  it('renders mentions, HTML, backtick runs and the marker inert and still finds its own comment', async () => {
+    const hostile = [
+      '# Hostile',
+      '',
+      'Intro paragraph that is long enough to stand as its own section in the document here.',
+      '',
+      '## Payload',
+      '',
+      `Ping @someone and <img src=x onerror=alert(1)> then ${'`'.repeat(10)} and <!-- chunkgate --> end`,
+      '',
+      '| A | B |',
+      '|---|---|',
+      ...Array.from({ length: 40 }, (_, n) => `| @someone ${n} | <b>bold</b> ${'`'.repeat(10)} <!-- chunkgate --> ${'word '.repeat(8)} |`),
+      '',
+    ].join('\n');
+    const attack = await makePullScenario(
+      { '.chunkgate.yml': 'chunking: { max: 200, min: 8 }\n', 'docs/hostile.md': '# Hostile\n\nIntro.\n' },
+      { 'docs/hostile.md': hostile },
+    );
+    try {
+      double = await startGitHubDouble();
+      const event = addPull(double, attack);
+      await runAction({ double, workspace: attack.repo.dir, event, inputs: { comment: 'sticky', check: 'false' } });
+      await runAction({ double, workspace: attack.repo.dir, event, inputs: { comment: 'sticky', check: 'false' } });
+      expect(double.state.issueComments[7]).toHaveLength(1);
+      const body = double.state.issueComments[7]![0]!.body;
+      expect(body.indexOf('<!-- chunkgate -->')).toBe(0);
+      // Outside code fences: no raw marker, no live mention, no raw tag.
+      const outside = body.replace(/^(~{3,}|`{3,})[^\n]*\n[\s\S]*?^\1\s*$/gm, '');
+      expect(outside.split('<!-- chunkgate -->')).toHaveLength(2);
+      expect(outside).not.toMatch(/@someone/);
+      expect(outside).not.toMatch(/<img|<b>/);
+      // Every fence is longer than the ten-backtick run it guards.
+      for (const fence of body.match(/^(~{3,}|`{3,})/gm) ?? []) expect(fence.startsWith('~') || fence.length > 10).toBe(true);
+    } finally {
+      await attack.repo.remove();
+    }
+  });
+});
+
+describe('the action outside pull requests', () => {
+  it('explains itself and succeeds on a push', async () => {
+    double = await startGitHubDouble();
+    const result = await runAction({ double, workspace: scenario.repo.dir, event: { ref: 'refs/heads/main' }, eventName: 'push' });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('::notice::chunkgate compares the Markdown of a pull request with its base; the push event has no pull request');
+    expect(double.requests).toEqual([]);
+  });
+
+  it('fails with the key and line on an invalid config at the base commit', async () => {
+    const bad = await makePullScenario({ '.chunkgate.yml': 'chunking:\n  strategy: paragraphs\n', 'docs/a.md': '# A\n\nText.\n' }, { 'docs/a.md': '# A\n\nText, edited.\n' });
+    try {
+      double = await startGitHubDouble();
+      const result = await runAction({ double, workspace: bad.repo.dir, event: addPull(double, bad) });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toMatch(/::error::.*\.chunkgate\.yml:2: chunking\.strategy/);
+      expect(result.stdout).toMatch(/heading, recursive, sentence, fixed/);
+    } finally {
+      await bad.repo.remove();
+    }
+  });
+});
