@@ -292,3 +292,33 @@ describe('the action outside pull requests', () => {
     }
   });
 });
+
+describe('the two-stage workflow for fork PRs', () => {
+  it('computes without writing to GitHub, then publishes the report folder from workflow_run', async () => {
+    double = await startGitHubDouble({ tokens: { ghs_fork: { readOnly: true } } });
+    const event = addPull(double, scenario, 7, { fork: true });
+    const computed = await runAction({ double, workspace: scenario.repo.dir, event, token: 'ghs_fork', inputs: { mode: 'compute' } });
+    expect(computed.code).toBe(1);
+    expect(double.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+    const pull = JSON.parse(readFileSync(`${scenario.repo.dir}/chunkgate-report/pull.json`, 'utf8')) as { pull: { number: number; headSha: string } };
+    expect(pull.pull).toMatchObject({ number: 7, headSha: scenario.headSha });
+
+    // The publish run gets the folder (downloaded artifact) and a token that can write.
+    const published = await runAction({ double, workspace: scenario.repo.dir, event: { workflow_run: { head_sha: scenario.headSha } }, eventName: 'workflow_run', inputs: { mode: 'publish' } });
+    expect(published.code).toBe(1);
+    expect(double.state.issueComments[7]).toHaveLength(1);
+    expect(double.state.issueComments[7]![0]!.body).toContain('Deploying the agent › Settings (1/3)');
+    expect(double.state.checkRuns.map((run) => [run.head_sha, run.conclusion])).toEqual([[scenario.headSha, 'failure']]);
+  });
+
+  it('refuses to publish a report for a commit that is not the PR head', async () => {
+    double = await startGitHubDouble();
+    const event = addPull(double, scenario);
+    await runAction({ double, workspace: scenario.repo.dir, event, inputs: { mode: 'compute' } });
+    double.state.pulls[0]!.headSha = 'f'.repeat(40);
+    const published = await runAction({ double, workspace: scenario.repo.dir, event: {}, eventName: 'workflow_run', inputs: { mode: 'publish' } });
+    expect(published.code).toBe(1);
+    expect(published.stdout).toMatch(/::error::report is for [0-9a-f]{7} but PR #7 is at fffffff/);
+    expect(double.state.issueComments[7] ?? []).toHaveLength(0);
+  });
+});

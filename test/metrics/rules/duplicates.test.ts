@@ -55,8 +55,8 @@ describe('checkNearDuplicates', () => {
     expect(checkNearDuplicates(paragraphs([thirty.join(' '), thirty.join('  ')]))).toEqual([]);
   });
 
-  it('segments CJK words', () => {
-    expect(wordsOf('分块语义完整性评估方案 Hello')).toEqual(['分', '块', '语', '义', '完整性', '评估', '方案', 'hello']);
+  it('splits CJK runs into characters', () => {
+    expect(wordsOf('分块语义完整性评估方案 Hello')).toEqual([...'分块语义完整性评估方案', 'hello']);
     // same words, different punctuation → Jaccard 1, not an exact duplicate
     const findings = checkNearDuplicates(paragraphs(['分块语义完整性评估方案。', '分块语义完整性评估方案！', '检索增强生成的质量评估。']));
     expect(findings.map((f) => [f.chunk, f.issue.line])).toEqual([[1, 3]]);
