@@ -104,3 +104,6 @@ console.log(`bare parse:             ${mbps(parseBare)} MB/s`);
 console.log(`eval (structural):      ${mbps(structuralOnly)} MB/s · ${(structuralOnly / parseBare).toFixed(2)}× bare parse (target ≤ 1.3×)`);
 console.log(`eval (with heuristic):  ${mbps(full)} MB/s · ${(full / parseBare).toFixed(2)}× bare parse (target ≤ 1.5×)`);
 console.log(`peak RSS:               ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+
+const { benchJudge } = await import('./judge.js');
+await benchJudge();

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { decide } from '../compare/verdict.js';
 import { parseConfig } from '../config/load.js';
 import { isIncluded } from '../config/resolve.js';
@@ -152,12 +152,12 @@ async function readOptional(path: string): Promise<string | null> {
 }
 
 async function foldersSide(io: CliIO, baseDir: string, headDir: string, configPath: string | undefined, patterns: string[]): Promise<Side> {
-  const baseRoot = join(io.cwd, baseDir);
-  const headRoot = join(io.cwd, headDir);
+  const baseRoot = resolve(io.cwd, baseDir);
+  const headRoot = resolve(io.cwd, headDir);
   const baseConfigText = await readOptional(join(baseRoot, CONFIG_FILE));
   const headConfigText = await readOptional(join(headRoot, CONFIG_FILE));
   const config = configPath
-    ? configFrom(await readFile(join(io.cwd, configPath), 'utf8'), configPath)
+    ? configFrom(await readFile(resolve(io.cwd, configPath), 'utf8'), configPath)
     : configFrom(baseConfigText, CONFIG_FILE);
   const list = (root: string) => discoverFiles(root, config, patterns.length > 0 ? patterns : undefined);
   const [baseFiles, headFiles] = await Promise.all([list(baseRoot), list(headRoot)]);
@@ -200,7 +200,7 @@ function followRenames(pairs: FilePair[]): FilePair[] {
 }
 
 async function gitSide(io: CliIO, values: Record<string, unknown>, patterns: string[]): Promise<Side> {
-  const repo = join(io.cwd, (values.repo as string | undefined) ?? '.');
+  const repo = resolve(io.cwd, (values.repo as string | undefined) ?? '.');
   const head = (values.head as string | undefined) ?? null;
   let base = values.base as string | undefined;
   if (base === undefined) {
@@ -214,7 +214,7 @@ async function gitSide(io: CliIO, values: Record<string, unknown>, patterns: str
   const baseConfigText = await showFile(repo, base, CONFIG_FILE);
   const headConfigText = head ? await showFile(repo, head, CONFIG_FILE) : await readOptional(join(repo, CONFIG_FILE));
   const config = configPath
-    ? configFrom(await readFile(join(io.cwd, configPath), 'utf8'), configPath)
+    ? configFrom(await readFile(resolve(io.cwd, configPath), 'utf8'), configPath)
     : configFrom(baseConfigText, CONFIG_FILE);
   const wanted = (path: string) =>
     isMarkdownPath(path) && isIncluded(config, path) && (patterns.length === 0 || patterns.some((p) => path === p || path.startsWith(`${p.replace(/\/$/, '')}/`)));

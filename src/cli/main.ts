@@ -57,7 +57,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       io.stderr(`chunkgate ${name}: ${error.message}`);
       return 2;
     }
-    io.stderr(`chunkgate ${name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    // Expected failures (a missing file, a git error) read best as one line; the stack is for us.
+    const detail = error instanceof Error ? (io.env.CHUNKGATE_DEBUG ? (error.stack ?? error.message) : error.message) : String(error);
+    io.stderr(`chunkgate ${name}: ${detail}`);
     return 2;
   }
 }

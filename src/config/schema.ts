@@ -187,6 +187,7 @@ const rootSchema = strict({
     maxConcurrency: integer(1, 64).default(4),
     cache: text('a directory path').default('.chunkgate-cache'),
     timeout: integer(1).default(60_000),
+    prices: strict({ input: number(0), output: number(0) }).nullable().default(null),
   }).prefault({}),
   thresholds: thresholdsSchema.prefault({}),
   golden: strict({
@@ -233,7 +234,8 @@ function dropNulls(value: unknown): unknown {
  * - `scoring` (default: `{ scorer: heuristic, weights: { structural: default, content: equal } }`);
  *   weights are a preset or `{ metric: number ≥ 0 }` with SPEC §5 metric names.
  * - `llm` (default: `{ model: gpt-4o-mini, baseURL: null, maxConcurrency: 4, cache: .chunkgate-cache,
- *   timeout: 60000 }`); `maxConcurrency` 1–64, `baseURL` an http(s) URL.
+ *   timeout: 60000, prices: null }`); `maxConcurrency` 1–64, `baseURL` an http(s) URL, `prices`
+ *   USD per million `{ input, output }` tokens for the cost line (null: gpt-tokenizer's model data).
  * - `thresholds` (default: `{ structural: 70, content: 60, fileDrop: 5, chunkDrop: 10, failOn: [threshold] }`),
  *   each 0–100; `failOn` items from `threshold | regression | partial`, a single string allowed.
  * - `golden` (default: `{ file: .chunkgate/golden.yml, k: 5, retriever: bm25 }`).

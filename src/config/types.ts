@@ -41,6 +41,8 @@ export interface Config {
     cache: string;
     /** Per-request timeout in milliseconds (default: `60000`). */
     timeout: number;
+    /** USD per million tokens for the cost estimate (default: `null`: gpt-tokenizer's model data, which lacks some models). */
+    prices: { input: number; output: number } | null;
   };
   thresholds: Thresholds;
   golden: { file: string; k: number; retriever: 'bm25' | 'embeddings' };

@@ -29,6 +29,7 @@ export function llmScorer(config: Config, provider: JudgeProvider, cache: JudgeC
         configDigest: configDigest(config),
         maxConcurrency: config.llm.maxConcurrency,
         timeoutMs: config.llm.timeout * 3,
+        ...(config.llm.prices ? { prices: config.llm.prices } : {}),
       },
       provider,
       cache,

@@ -2,12 +2,12 @@ import type { Report } from '../types.js';
 
 /**
  * Canonical form of a JSON value: object keys sorted (code-unit order), numbers rounded to
- * 2 decimals (`−0` → `0`, non-finite → `null`), `undefined` members dropped, array order kept.
+ * 6 decimals — enough for USD costs and 0–1 shares, and it absorbs float noise (`−0` → `0`, non-finite → `null`), `undefined` members dropped, array order kept.
  */
 function canonical(value: unknown): unknown {
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return null;
-    const rounded = Math.round(value * 100) / 100;
+    const rounded = Math.round(value * 1e6) / 1e6;
     return rounded === 0 ? 0 : rounded;
   }
   if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : canonical(item)));
@@ -24,7 +24,7 @@ function canonical(value: unknown): unknown {
 
 /**
  * The JSON report as text (SPEC §10: same input → byte-identical output): keys sorted at every
- * level, numbers rounded to 2 decimals, 2-space indentation, one trailing newline.
+ * level, numbers rounded to 6 decimals, 2-space indentation, one trailing newline.
  */
 export function renderJson(report: Report): string {
   return `${JSON.stringify(canonical(report), null, 2)}\n`;

@@ -87,3 +87,11 @@ describe('the README quick start', () => {
     expect(stdout).toContain('Deploying the agent › Settings (1/3)');
   });
 });
+
+describe('chunkgate diff errors', () => {
+  it('names a missing --config file in one line and exits 2', async () => {
+    const result = await runCli([...demoArgs, '--config', 'nope.yml'], { cwd: root });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^chunkgate diff: ENOENT: no such file or directory, open '.*nope\.yml'\n$/);
+  });
+});

@@ -18,7 +18,7 @@ const DEFAULTS: Config = {
     headingLevels: { max: 3 },
   },
   scoring: { scorer: 'heuristic', weights: { structural: 'default', content: 'equal' } },
-  llm: { model: 'gpt-4o-mini', baseURL: null, maxConcurrency: 4, cache: '.chunkgate-cache', timeout: 60000 },
+  llm: { model: 'gpt-4o-mini', baseURL: null, maxConcurrency: 4, cache: '.chunkgate-cache', timeout: 60000, prices: null },
   thresholds: { structural: 70, content: 60, fileDrop: 5, chunkDrop: 10, failOn: ['threshold'] },
   golden: { file: '.chunkgate/golden.yml', k: 5, retriever: 'bm25' },
   overrides: [],
@@ -55,7 +55,7 @@ describe('config values', () => {
         'exclude: ["docs/archive/**"]',
         'chunking: { strategy: recursive, unit: chars, tokenizer: cl100k_base, max: 2000, overlap: 200 }',
         'scoring: { scorer: llm, weights: { structural: equal, content: { semantic_coherence: 2 } } }',
-        'llm: { baseURL: "http://127.0.0.1:8080/v1", maxConcurrency: 64, timeout: 5000 }',
+        'llm: { baseURL: "http://127.0.0.1:8080/v1", maxConcurrency: 64, timeout: 5000, prices: { input: 0.15, output: 0.6 } }',
         'thresholds: { structural: 0, content: 100, failOn: [regression, partial, regression] }',
         'golden: { k: 10, retriever: embeddings }',
       ].join('\n'),
@@ -76,7 +76,7 @@ describe('config values', () => {
       headingLevels: { max: 3 },
     });
     expect(config.scoring).toEqual({ scorer: 'llm', weights: { structural: 'equal', content: { semantic_coherence: 2 } } });
-    expect(config.llm).toEqual({ model: 'gpt-4o-mini', baseURL: 'http://127.0.0.1:8080/v1', maxConcurrency: 64, cache: '.chunkgate-cache', timeout: 5000 });
+    expect(config.llm).toEqual({ model: 'gpt-4o-mini', baseURL: 'http://127.0.0.1:8080/v1', maxConcurrency: 64, cache: '.chunkgate-cache', timeout: 5000, prices: { input: 0.15, output: 0.6 } });
     // Duplicates in failOn collapse, first occurrence order kept.
     expect(config.thresholds).toEqual({ structural: 0, content: 100, fileDrop: 5, chunkDrop: 10, failOn: ['regression', 'partial'] });
     expect(config.golden).toEqual({ file: '.chunkgate/golden.yml', k: 10, retriever: 'embeddings' });

@@ -19,10 +19,11 @@ describe('renderJson', () => {
     expect(Object.keys(JSON.parse(renderJson(a)))).toEqual(['config', 'files', 'scorer', 'summary', 'version']);
   });
 
-  it('rounds numbers to 2 decimals and drops undefined members', () => {
-    const report = { version: '1', config: { third: 1 / 3, negativeZero: -0.001, nan: Number.NaN, gone: undefined, list: [2 / 3, 1.005] } } as unknown as Report;
-    // 1/3 → 0.33; −0.001 → −0 → 0; NaN → null; 2/3 → 0.67; 1.005*100 = 100.49999… → 1
-    expect(JSON.parse(renderJson(report)).config).toEqual({ list: [0.67, 1], nan: null, negativeZero: 0, third: 0.33 });
+  it('rounds numbers to 6 decimals and drops undefined members', () => {
+    const report = { version: '1', config: { third: 1 / 3, negativeZero: -0.0000001, nan: Number.NaN, gone: undefined, list: [2 / 3, 0.1 + 0.2, 0.00027] } } as unknown as Report;
+    // 1/3 → 0.333333; −1e-7 → −0 → 0; NaN → null; 2/3 → 0.666667; 0.1 + 0.2 = 0.30000000000000004 → 0.3;
+    // a cost of $0.00027 survives.
+    expect(JSON.parse(renderJson(report)).config).toEqual({ list: [0.666667, 0.3, 0.00027], nan: null, negativeZero: 0, third: 0.333333 });
     expect(renderJson(report)).not.toContain('-0');
   });
 });
