@@ -1,5 +1,5 @@
 import * as core from '@actions/core';
-import type { FailOn } from '../config/types.js';
+import { FAIL_ON_VALUES, type FailOn } from '../config/types.js';
 
 /** The action's inputs as one typed object; an empty input means "not set" (STYLE §8). */
 export interface ActionInputs {
@@ -37,7 +37,7 @@ function optional(name: string): string | null {
   return value === '' ? null : value;
 }
 
-const FAIL_ON: readonly FailOn[] = ['threshold', 'regression', 'partial'];
+const FAIL_ON: readonly FailOn[] = FAIL_ON_VALUES;
 
 /** Reads and validates every input of action.yml. */
 export function getInputs(): ActionInputs {

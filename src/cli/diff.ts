@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { decide } from '../compare/verdict.js';
 import { parseConfig } from '../config/load.js';
 import { isIncluded } from '../config/resolve.js';
-import type { Config, FailOn } from '../config/types.js';
+import { FAIL_ON_VALUES, type Config, type FailOn } from '../config/types.js';
 import { compareFiles, type FilePair } from '../engine/compare-files.js';
 import { renderComment } from '../report/comment.js';
 import { renderJson } from '../report/json.js';
@@ -113,7 +113,7 @@ interface Side {
   headSha?: string;
 }
 
-const FAIL_ON: readonly FailOn[] = ['threshold', 'regression', 'partial'];
+const FAIL_ON: readonly FailOn[] = FAIL_ON_VALUES;
 
 /** `--scorer`, `--model` and `--llm-base-url` over the config's `scoring` and `llm`. */
 function withLlmFlags(config: Config, values: Record<string, unknown>): Config {

@@ -1,23 +1,9 @@
 import type { ContentMetricName, DocEval, ScoreDelta, StructuralMetricName } from '../types.js';
+import { CONTENT_METRIC_NAMES, STRUCTURAL_METRIC_NAMES } from '../metrics/names.js';
 import { round2 } from './round.js';
 
 /** Score kinds in report order: the three file scores, then the 6 structural and 5 content metrics. */
-export const DELTA_KINDS: readonly ScoreDelta['kind'][] = [
-  'structural',
-  'content',
-  'overall',
-  'chunk_size_distribution',
-  'size_compliance_rate',
-  'overlap_accuracy',
-  'empty_tiny_rate',
-  'boundary_integrity',
-  'structural_preservation',
-  'semantic_coherence',
-  'context_self_containment',
-  'information_completeness',
-  'boundary_quality',
-  'cross_chunk_redundancy_reversed',
-] satisfies readonly (StructuralMetricName | ContentMetricName | 'structural' | 'content' | 'overall')[];
+export const DELTA_KINDS: readonly ScoreDelta['kind'][] = ['structural', 'content', 'overall', ...STRUCTURAL_METRIC_NAMES, ...CONTENT_METRIC_NAMES];
 
 /** Options of {@link scoreDeltas}. */
 export interface DeltaOptions {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CONTENT_METRIC_NAMES, STRUCTURAL_METRIC_NAMES } from '../metrics/names.js';
+import { FAIL_ON_VALUES } from './types.js';
 import type { ChunkingOptions, ContentMetricName, StructuralMetricName } from '../types.js';
 import { deriveTiny, isTinyExplicit, markTinySource } from './tiny.js';
 import type { Config } from './types.js';
@@ -10,22 +12,9 @@ import type { Config } from './types.js';
 const STRATEGIES = ['heading', 'recursive', 'sentence', 'fixed'] as const;
 const UNITS = ['tokens', 'chars'] as const;
 const TOKENIZERS = ['o200k_base', 'cl100k_base'] as const;
-const FAIL_ON = ['threshold', 'regression', 'partial'] as const;
-const STRUCTURAL_METRICS = [
-  'chunk_size_distribution',
-  'size_compliance_rate',
-  'overlap_accuracy',
-  'empty_tiny_rate',
-  'boundary_integrity',
-  'structural_preservation',
-] as const satisfies readonly StructuralMetricName[];
-const CONTENT_METRICS = [
-  'semantic_coherence',
-  'context_self_containment',
-  'information_completeness',
-  'boundary_quality',
-  'cross_chunk_redundancy_reversed',
-] as const satisfies readonly ContentMetricName[];
+const FAIL_ON = FAIL_ON_VALUES;
+const STRUCTURAL_METRICS = STRUCTURAL_METRIC_NAMES;
+const CONTENT_METRICS = CONTENT_METRIC_NAMES;
 
 /** Chunking defaults (SPEC §9); `tiny` is derived from the final `max` instead. */
 const DEFAULT_CHUNKING: Omit<ChunkingOptions, 'tiny'> = {

@@ -1,7 +1,8 @@
 import type { ChunkingOptions, ContentMetricName, StructuralMetricName } from '../types.js';
 
 /** What can fail the check (`thresholds.failOn`). */
-export type FailOn = 'threshold' | 'regression' | 'partial';
+export const FAIL_ON_VALUES = ['threshold', 'regression', 'partial'] as const;
+export type FailOn = (typeof FAIL_ON_VALUES)[number];
 
 /** Metric weights: a named preset or explicit numbers per metric. */
 export type StructuralWeights = 'default' | 'equal' | Partial<Record<StructuralMetricName, number>>;

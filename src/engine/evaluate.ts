@@ -4,12 +4,12 @@ import { createMeasure } from '../chunking/measure.js';
 import { parseMarkdown } from '../markdown/parse.js';
 import { scoreContentHeuristic, contentScore } from '../metrics/content/heuristic/index.js';
 import { sourceCoverage } from '../metrics/coverage.js';
+import { CONTENT_METRIC_NAMES } from '../metrics/names.js';
 import { checkRules } from '../metrics/rules/index.js';
 import { structuralMetrics, structuralScore } from '../metrics/structural/index.js';
 import type {
   Chunk,
   ChunkingOptions,
-  ContentMetricName,
   ContentMetrics,
   DocEval,
   EvaluatedChunk,
@@ -62,14 +62,6 @@ export function analyzeDocument(path: string, source: string, options: EvaluateO
   };
 }
 
-const CONTENT_NAMES: readonly ContentMetricName[] = [
-  'semantic_coherence',
-  'context_self_containment',
-  'information_completeness',
-  'boundary_quality',
-  'cross_chunk_redundancy_reversed',
-];
-
 /**
  * Builds the {@link DocEval} of an analysed document from per-chunk content metrics
  * (the heuristic ones by default; the LLM judge's where it answered).
@@ -93,7 +85,7 @@ export function scoreDocument(
     return result;
   });
   const docContent = Object.fromEntries(
-    CONTENT_NAMES.map((name) => [name, mean(content.map((metrics) => metrics[name]))]),
+    CONTENT_METRIC_NAMES.map((name) => [name, mean(content.map((metrics) => metrics[name]))]),
   ) as ContentMetrics;
   const structural = structuralScore(analysis.structural, analysis.options.weights.structural);
   const overall = mean(evaluated.map((chunk) => chunk.score));

@@ -1,4 +1,4 @@
-import type { FailOn } from '../config/types.js';
+import { FAIL_ON_VALUES, type FailOn } from '../config/types.js';
 import type { ChunkingOptions, Report } from '../types.js';
 
 /** What the renderers need beyond the report: where the run happened and how to point at more. */
@@ -27,7 +27,7 @@ export interface CommentContext {
   failOn?: FailOn[];
 }
 
-const FAIL_ON: readonly FailOn[] = ['threshold', 'regression', 'partial'];
+const FAIL_ON: readonly FailOn[] = FAIL_ON_VALUES;
 
 /**
  * The `failOn` list in force: `context.failOn`, else `report.config.thresholds.failOn` when it is
