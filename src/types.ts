@@ -76,7 +76,15 @@ export type SizeUnit = 'tokens' | 'chars';
 export type TokenizerName = 'o200k_base' | 'cl100k_base';
 
 /** Built-in chunking strategies (SPEC §4). */
-export type StrategyName = 'heading' | 'recursive' | 'sentence' | 'fixed';
+export type StrategyName = 'heading' | 'recursive' | 'sentence' | 'fixed' | PresetName | 'external';
+
+/** Strategies that reproduce a library's splitter chunk for chunk (issue 7, `src/chunking/presets/`). */
+export type PresetName =
+  | 'langchain-recursive'
+  | 'langchain-markdown'
+  | 'langchain-markdown-header'
+  | 'llamaindex-markdown'
+  | 'llamaindex-sentence';
 
 /** Resolved chunking options for one file (config defaults and overrides applied). */
 export interface ChunkingOptions {
@@ -96,6 +104,28 @@ export interface ChunkingOptions {
   tiny: number;
   /** Deepest heading level that starts a section (`heading` only; default: `{ max: 3 }`). */
   headingLevels: { max: number };
+  // Preset and `external` parameters (issue 7), under the libraries' own names; the config's
+  // `chunkSize` / `chunkOverlap` are `max` / `overlap`. Absent: the library's default.
+  /** LangChain `separators` (`langchain-recursive`; default: `["\n\n", "\n", " ", ""]`). */
+  separators?: string[];
+  /** LangChain `keepSeparator` (default: `true`). */
+  keepSeparator?: boolean;
+  /** LangChain `headersToSplitOn` as `[marker, name]` pairs (default: `#` to `######` as `Header 1`…`Header 6`). */
+  headersToSplitOn?: [string, string][];
+  /** LangChain `stripHeaders` (default: `true`). */
+  stripHeaders?: boolean;
+  /** `langchain-markdown-header`: split each section again with RecursiveCharacterTextSplitter (default: `false`). */
+  recursiveSplit?: boolean;
+  /** LlamaIndex `paragraphSeparator` (default: `"\n\n\n"`). */
+  paragraphSeparator?: string;
+  /** LlamaIndex `separator` between words (default: `" "`). */
+  separator?: string;
+  /** LlamaIndex `secondaryChunkingRegex` (default: `"[^,.;。？！]+[,.;。？！]?"`). */
+  secondaryChunkingRegex?: string;
+  /** `external`: the command and its arguments, run without a shell. */
+  command?: string[];
+  /** `external`: seconds before the command is killed (default: `60`). */
+  timeout?: number;
 }
 
 /** Measures text in the configured unit. Implementations memoise: each text is tokenized once. */
@@ -123,6 +153,12 @@ export interface ChunkDraft extends Span {
   headingPath: string[];
   kinds: BlockKind[];
   split?: SplitInfo;
+  /**
+   * The chunk text when it is not the source slices (a preset keeping its library's text,
+   * e.g. LlamaIndex without `#` markers; an external chunker's own text). `[start, end)` then
+   * says where in the source it came from.
+   */
+  text?: string;
 }
 
 /** A chunk as the report shows it (SPEC §2). */
@@ -296,13 +332,19 @@ export interface Cost {
   usd: number;
 }
 
+/** The `retrieval` section: golden-set metrics base vs head, per query, and the limits that failed. */
+export type RetrievalReport = import('./retrieval/evaluate.js').RetrievalResult & {
+  failures: import('./retrieval/failures.js').RetrievalFailure[];
+};
+
 /** The JSON report (SPEC §2). */
 export interface Report {
   version: string;
   config: unknown;
   scorer: 'heuristic' | 'llm';
   files: DocDiff[];
-  retrieval?: unknown;
+  /** Golden-set retrieval, base vs head (present when a golden file exists). */
+  retrieval?: RetrievalReport;
   summary: {
     files: number;
     chunks: number;

@@ -129,7 +129,10 @@ async function finish(
   octokit: GitHubClient | null,
   reportPath: string,
 ): Promise<void> {
-  const decision = decide(report.files, record.failOn, { partial: report.summary.partial });
+  const decision = decide(report.files, record.failOn, {
+    partial: report.summary.partial,
+    retrievalFailures: report.retrieval?.failures.length ?? 0,
+  });
   const runUrl =
     env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID
       ? `${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`

@@ -5,19 +5,22 @@ import { parseConfig } from '../config/load.js';
 import { isIncluded } from '../config/resolve.js';
 import { FAIL_ON_VALUES, type Config, type FailOn } from '../config/types.js';
 import { compareFiles, type FilePair } from '../engine/compare-files.js';
+import type { SourceText } from '../engine/retrieval.js';
+import { parseGolden } from '../golden/load.js';
 import { renderComment } from '../report/comment.js';
+import { renderHtmlReport } from '../report/html/index.js';
 import { renderJson } from '../report/json.js';
 import { renderText } from '../report/text.js';
 import { isMarkdownPath } from '../sources/changed-file.js';
 import { discoverFiles, readDocFile } from '../sources/files.js';
 import { semanticFor } from '../sources/llm.js';
-import { changedFiles, defaultBranch, mergeBase, showFile } from '../sources/git.js';
+import { changedFiles, defaultBranch, listFilesAt, mergeBase, showFile } from '../sources/git.js';
 import { VERSION } from '../version.js';
 import { oneOf, parseCommandArgs, UsageError } from './args.js';
 import { CONFIG_FILE } from './config.js';
 import type { CliIO } from './io.js';
 
-export const DIFF_USAGE = `Usage: chunkgate diff [--base REF] [--head REF] [--repo DIR] [--config F] [--format md|json|text] [--out F] [--no-fail] [paths…]
+export const DIFF_USAGE = `Usage: chunkgate diff [--base REF] [--head REF] [--repo DIR] [--config F] [--format md|json|text] [--out F] [--html F] [--no-fail] [paths…]
        chunkgate diff --base-dir DIR --head-dir DIR [same options]
 
 Compares the chunks of changed Markdown between a base and a head — the same
@@ -34,6 +37,7 @@ Options:
   --fail-on LIST    comma-separated: threshold, regression, partial (default: the config's)
   --format FORMAT   md (exactly the PR comment), json (the SPEC §2 report) or text (default)
   --out F           write the report to F instead of standard output
+  --html F          also write the HTML chunk map (one self-contained page) to F
   --no-fail         exit 0 even when the verdict fails
   --scorer S        heuristic (offline, default) or llm (key from OPENAI_API_KEY)
   --llm-base-url U  any OpenAI-compatible API (default: the config's llm.baseURL)
@@ -54,6 +58,7 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
     'fail-on': { type: 'string' },
     format: { type: 'string' },
     out: { type: 'string' },
+    html: { type: 'string' },
     'no-fail': { type: 'boolean' },
     scorer: { type: 'string' },
     'llm-base-url': { type: 'string' },
@@ -78,14 +83,19 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
     root: io.cwd,
     cacheDir: (values['cache-dir'] as string | undefined) ?? null,
   });
-  const { report, notices } = await compareFiles(side.pairs, {
+  const retrieval = side.goldenText === null ? undefined : { golden: parseGolden(side.goldenText, config.golden.file), ...(await side.corpus()) };
+  const { report, notices, sources } = await compareFiles(side.pairs, {
     config,
     ...(failOn ? { failOn } : {}),
     ...(semantic ? { semantic } : {}),
+    ...(retrieval ? { retrieval } : {}),
   });
   const allNotices = [...side.notices, ...notices];
   for (const notice of allNotices) io.stderr(`notice: ${notice}`);
-  const decision = decide(report.files, failOn ?? config.thresholds.failOn, { partial: report.summary.partial });
+  const decision = decide(report.files, failOn ?? config.thresholds.failOn, {
+    partial: report.summary.partial,
+    retrievalFailures: report.retrieval?.failures.length ?? 0,
+  });
   const rendered =
     format === 'json'
       ? renderJson(report)
@@ -95,12 +105,18 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
             chunking: config.chunking,
             configChanged: side.configChanged,
             notices: allNotices,
+            charts: true,
             ...(side.baseSha ? { baseSha: side.baseSha } : {}),
             ...(side.headSha ? { headSha: side.headSha } : {}),
             ...(failOn ? { failOn } : {}),
           })
         : renderText(report);
   await io.output(rendered, values.out as string | undefined);
+  const html = values.html as string | undefined;
+  if (html !== undefined) {
+    const shas = { ...(side.baseSha ? { baseSha: side.baseSha } : {}), ...(side.headSha ? { headSha: side.headSha } : {}) };
+    await io.output(renderHtmlReport({ report, sources, ...shas }), html);
+  }
   return values['no-fail'] ? 0 : decision.exitCode;
 }
 
@@ -109,6 +125,10 @@ interface Side {
   config: Config;
   configChanged: boolean;
   notices: string[];
+  /** The golden set's text on the base side (`null`: no golden file, no retrieval). */
+  goldenText: string | null;
+  /** Every docs file of both sides, read when retrieval needs them. */
+  corpus: () => Promise<{ base: SourceText[]; head: SourceText[] }>;
   baseSha?: string;
   headSha?: string;
 }
@@ -181,7 +201,16 @@ async function foldersSide(io: CliIO, baseDir: string, headDir: string, configPa
     if (base !== null && head !== null && base === head) continue;
     pairs.push({ path, status: base === null ? 'added' : head === null ? 'removed' : 'modified', base, head });
   }
-  return { pairs: followRenames(pairs), config, configChanged: !configPath && baseConfigText !== headConfigText, notices };
+  const readAll = async (root: string, files: string[]) =>
+    (await Promise.all(files.map(async (path) => ({ path, text: await read(root, path) })))).filter((f): f is SourceText => f.text !== null);
+  return {
+    pairs: followRenames(pairs),
+    config,
+    configChanged: !configPath && baseConfigText !== headConfigText,
+    notices,
+    goldenText: await readOptional(join(baseRoot, config.golden.file)),
+    corpus: async () => ({ base: await readAll(baseRoot, baseFiles.files), head: await readAll(headRoot, headFiles.files) }),
+  };
 }
 
 /** Pairs a removed file with an added file of identical text as one rename. */
@@ -234,11 +263,20 @@ async function gitSide(io: CliIO, values: Record<string, unknown>, patterns: str
       head: headText,
     });
   }
+  const readEach = async (paths: string[], readOne: (path: string) => Promise<string | null>) =>
+    (await Promise.all(paths.map(async (path) => ({ path, text: await readOne(path) })))).filter((f): f is SourceText => f.text !== null);
+  const headPaths = async () =>
+    head ? (await listFilesAt(repo, head)).filter(wanted) : (await discoverFiles(repo, config)).files.filter(wanted);
   return {
     pairs,
     config,
     configChanged: !configPath && baseConfigText !== headConfigText,
     notices: [],
+    goldenText: await showFile(repo, base, config.golden.file),
+    corpus: async () => ({
+      base: await readEach((await listFilesAt(repo, base)).filter(wanted), (path) => showFile(repo, base, path)),
+      head: await readEach(await headPaths(), readHead),
+    }),
     baseSha: base,
     ...(head ? { headSha: head } : {}),
   };

@@ -29,9 +29,13 @@ const COMMANDS: Record<string, { run: (argv: string[], io: CliIO) => Promise<num
  */
 export async function main(argv: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+  if (name === undefined) {
+    io.stderr(USAGE);
+    return 2;
+  }
+  if (name === 'help' || name === '--help' || name === '-h') {
     io.stdout(USAGE);
-    return name === undefined ? 2 : 0;
+    return 0;
   }
   if (name === '--version' || name === '-v') {
     io.stdout(VERSION);

@@ -1,5 +1,5 @@
 import type { FailOn } from '../config/types.js';
-import type { Cost, DocDiff, Report } from '../types.js';
+import type { Cost, DocDiff, Report, RetrievalReport } from '../types.js';
 import { decide } from './verdict.js';
 
 /** Everything a report is built from. */
@@ -15,7 +15,7 @@ export interface ReportInput {
   partial: boolean;
   cost: Cost | null;
   /** Golden-set retrieval results, when a golden file exists. */
-  retrieval?: unknown;
+  retrieval?: RetrievalReport;
 }
 
 /**
@@ -27,6 +27,7 @@ export interface ReportInput {
 export function buildReport(input: ReportInput): Report {
   const files = [...input.files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const partial = input.partial || files.some((file) => file.head?.partial === true);
+  const retrievalFailures = input.retrieval?.failures.length ?? 0;
   const count = (pick: (file: DocDiff) => number): number => files.reduce((sum, file) => sum + pick(file), 0);
   const report: Report = {
     version: input.version,
@@ -37,8 +38,8 @@ export function buildReport(input: ReportInput): Report {
       files: files.length,
       chunks: count((file) => file.head?.chunks.length ?? 0),
       regressions: count((file) => file.regressions.length),
-      failures: count((file) => file.failures.length),
-      verdict: decide(files, input.failOn, { partial }).verdict,
+      failures: count((file) => file.failures.length) + retrievalFailures,
+      verdict: decide(files, input.failOn, { partial, retrievalFailures }).verdict,
       partial,
       cost: input.cost,
     },

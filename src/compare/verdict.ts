@@ -14,18 +14,20 @@ export interface Decision {
 export interface DecideOptions {
   /** True when some LLM step fell back to heuristic scores. */
   partial: boolean;
+  /** Golden-set retrieval limits that failed; they count as threshold failures (default: `0`). */
+  retrievalFailures?: number;
 }
 
 /**
  * The one place results become a verdict, a check conclusion and an exit code (STYLE §11).
  *
  * Fails (`fail` / `failure` / `1`) when `failOn` holds `threshold` and any file has a threshold
- * failure, `regression` and any file has a regressed chunk, or `partial` and the run is partial.
+ * failure (or a golden-set retrieval limit failed), `regression` and any file has a regressed chunk, or `partial` and the run is partial.
  * Otherwise passes (`pass` / `0`) with conclusion `success`, or `neutral` when there was no
  * Markdown file to check (`diffs` empty).
  */
 export function decide(diffs: readonly DocDiff[], failOn: readonly FailOn[], options: DecideOptions): Decision {
-  const failures = diffs.some((diff) => diff.failures.length > 0);
+  const failures = diffs.some((diff) => diff.failures.length > 0) || (options.retrievalFailures ?? 0) > 0;
   const regressions = diffs.some((diff) => diff.regressions.length > 0);
   const fails =
     (failOn.includes('threshold') && failures) ||

@@ -1,4 +1,5 @@
 import { isMap, isNode, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
+import type { z } from 'zod';
 import { ConfigError, type ConfigProblem } from './error.js';
 import { problemsFromIssues, type ConfigPath } from './problems.js';
 import { configSchema } from './schema.js';
@@ -16,6 +17,15 @@ export { ConfigError, type ConfigProblem } from './error.js';
  * Pure: the caller reads the file.
  */
 export function parseConfig(text: string, fileName: string): Config {
+  return parseYamlWith(configSchema, text, fileName);
+}
+
+/**
+ * Parses YAML `text` and validates it with a zod `schema`, reporting every problem as
+ * {@link parseConfig} does (key, line, allowed values) in a {@link ConfigError}. Shared by
+ * every YAML file chunkgate reads (the config, the golden set).
+ */
+export function parseYamlWith<T>(schema: z.ZodType<T, unknown>, text: string, fileName: string): T {
   const lineCounter = new LineCounter();
   // YAML 1.1 merge keys (`<<: *defaults`) let users share override blocks.
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, merge: true });
@@ -40,7 +50,7 @@ export function parseConfig(text: string, fileName: string): Config {
     // Only alias abuse (e.g. "billion laughs") gets here.
     throw new ConfigError(fileName, [{ key: '', line: null, message: `YAML error: ${(error as Error).message}` }]);
   }
-  const result = configSchema.safeParse(raw);
+  const result = schema.safeParse(raw);
   if (result.success) return result.data;
   const problems: ConfigProblem[] = problemsFromIssues(result.error.issues, raw, (path, { key }) => locate(doc, lineOf, path, key));
   throw new ConfigError(fileName, problems);

@@ -141,6 +141,13 @@ const thresholdsSchema = strict({
   failOn: list(oneOf(FAIL_ON), `a list of ${FAIL_ON.join(', ')}`)
     .transform((items) => [...new Set(items)])
     .default(['threshold']),
+  // Golden-set retrieval limits, as shares 0–1; a limit left out is not checked.
+  retrieval: strict({
+    mrr: number(0, 1).nullable().default(null),
+    mrrDrop: number(0, 1).nullable().default(null),
+    recall: number(0, 1).nullable().default(null),
+    recallDrop: number(0, 1).nullable().default(null),
+  }).prefault({}),
 });
 
 const globs = (allowed: string, minItems: number) => list(text('a glob relative to the repository root'), allowed, minItems);

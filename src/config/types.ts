@@ -20,13 +20,23 @@ export interface Thresholds {
   chunkDrop: number;
   /** Which findings fail the check (default: `['threshold']`). */
   failOn: FailOn[];
+  /** Golden-set retrieval limits, shares 0–1, `null` = not checked (default: all `null`). */
+  retrieval: RetrievalThresholds;
+}
+
+/** `thresholds.retrieval`: minimum head MRR / recall@k, and the largest allowed drop from base. */
+export interface RetrievalThresholds {
+  mrr: number | null;
+  mrrDrop: number | null;
+  recall: number | null;
+  recallDrop: number | null;
 }
 
 /** An `overrides` entry: settings for files matching `paths`. */
 export interface Override {
   paths: string[];
   chunking?: Partial<Omit<ChunkingOptions, 'headingLevels'>> & { headingLevels?: { max: number } };
-  thresholds?: Partial<Omit<Thresholds, 'failOn'>>;
+  thresholds?: Partial<Omit<Thresholds, 'failOn' | 'retrieval'>>;
 }
 
 /** `.chunkgate.yml` after validation, with every default filled in (SPEC §9). */
@@ -53,5 +63,5 @@ export interface Config {
 /** The settings that apply to one file after `overrides`. */
 export interface FileSettings {
   chunking: ChunkingOptions;
-  thresholds: Omit<Thresholds, 'failOn'>;
+  thresholds: Omit<Thresholds, 'failOn' | 'retrieval'>;
 }

@@ -1,10 +1,15 @@
 import { compareDoc } from '../compare/diff-doc.js';
+import { sectionLengths } from '../advise/sections.js';
+import { createMeasure } from '../chunking/measure.js';
 import { buildReport } from '../compare/summary.js';
 import { settingsFor } from '../config/resolve.js';
 import type { Config, FailOn } from '../config/types.js';
-import type { Cost, DocEval, FileStatus, Report } from '../types.js';
+import type { FileSources, SideSource } from '../report/html/types.js';
+import type { ChunkingOptions, Cost, DocEval, FileStatus, ParsedDoc, Report } from '../types.js';
 import { VERSION } from '../version.js';
+import type { ExternalChunk } from '../chunking/presets/index.js';
 import { analyzeDocument, scoreDocument, type DocAnalysis } from './evaluate.js';
+import { retrievalReport, type RetrievalInput } from './retrieval.js';
 
 /** One changed file with the text of each side (`null` where the side does not exist). */
 export interface FilePair {
@@ -30,27 +35,44 @@ export interface CompareOptions {
   failOn?: FailOn[];
   /** The semantic scorer; without one, the offline heuristic scores stand. */
   semantic?: { name: 'llm'; score: SemanticScorer };
+  /**
+   * Runs the external chunker (strategy `external`) on one side of a file; a shell passes it
+   * (`externalChunker` of src/sources/external-chunker.ts). When it throws, or is missing, the
+   * file is left out of the report with a notice, and the other files are still scored.
+   */
+  externalChunks?: (path: string, source: string, chunking: ChunkingOptions) => Promise<ExternalChunk[]>;
+  /** The golden set and every docs file of both sides, for retrieval base vs head (SPEC §6). */
+  retrieval?: RetrievalInput;
+}
+
+/** A side's source text and heading-section body lengths (seed 002) in its unit, for the HTML report. */
+export function sideSource(doc: ParsedDoc, chunking: ChunkingOptions): SideSource {
+  const measure = createMeasure(chunking.unit, chunking.tokenizer);
+  return { text: doc.source, sections: sectionLengths(doc, chunking.headingLevels.max, measure).map((section) => section.body) };
 }
 
 /**
  * Evaluates both sides of every changed file with the settings that apply to its path,
  * compares them (SPEC §7) and builds the report. Base-side files are chunked with the
- * settings of their base path.
+ * settings of their base path. `sources` carries each side's text and section lengths for the
+ * HTML report ({@link sideSource}).
  */
 export async function compareFiles(
   pairs: readonly FilePair[],
   options: CompareOptions,
-): Promise<{ report: Report; notices: string[] }> {
+): Promise<{ report: Report; notices: string[]; sources: FileSources[] }> {
   const { config } = options;
+  const external = await externalChunksOf(pairs, options);
+  pairs = external.pairs;
   const analyze = (path: string, text: string | null) =>
     text === null
       ? null
-      : analyzeDocument(path, text, { chunking: settingsFor(config, path).chunking, weights: config.scoring.weights });
+      : analyzeDocument(path, text, { chunking: settingsFor(config, path).chunking, weights: config.scoring.weights }, external.chunks.get(`${path}\0${text}`));
   const sides = pairs.map((pair) => ({
     base: analyze(pair.previousPath ?? pair.path, pair.base),
     head: analyze(pair.path, pair.head),
   }));
-  const notices = sides.flatMap((side) => [...(side.base?.warnings ?? []), ...(side.head?.warnings ?? [])]);
+  const notices = [...external.notices, ...sides.flatMap((side) => [...(side.base?.warnings ?? []), ...(side.head?.warnings ?? [])])];
   const analyses = sides.flatMap((side) => [side.base, side.head].filter((a): a is DocAnalysis => a !== null));
   let evals: DocEval[];
   let cost: Cost | null = null;
@@ -82,6 +104,12 @@ export async function compareFiles(
       settingsFor(config, pair.path).thresholds,
     );
   });
+  let retrieval: Awaited<ReturnType<typeof retrievalReport>> | undefined;
+  if (options.retrieval) {
+    const chunked = new Map(analyses.map((analysis) => [`${analysis.doc.path}\0${analysis.doc.source}`, analysis.chunks]));
+    retrieval = await retrievalReport(options.retrieval, config, (path, text) => chunked.get(`${path}\0${text}`));
+    notices.push(...retrieval.notices);
+  }
   const report = buildReport({
     version: VERSION,
     config,
@@ -90,6 +118,40 @@ export async function compareFiles(
     failOn: options.failOn ?? config.thresholds.failOn,
     partial,
     cost,
+    ...(retrieval ? { retrieval: retrieval.report } : {}),
   });
-  return { report, notices };
+  const sources = pairs.map((pair, index) => {
+    const side = (analysis: DocAnalysis | null) => (analysis ? sideSource(analysis.doc, analysis.options.chunking) : null);
+    return { path: pair.path, base: side(sides[index]!.base), head: side(sides[index]!.head) };
+  });
+  return { report, notices, sources };
+}
+
+/**
+ * Runs the external chunker on every side whose strategy is `external`, before the pure pipeline.
+ * A pair with a side that fails is dropped, with the error as a notice (it names the command and the file).
+ */
+async function externalChunksOf(
+  pairs: readonly FilePair[],
+  options: CompareOptions,
+): Promise<{ pairs: readonly FilePair[]; chunks: Map<string, ExternalChunk[]>; notices: string[] }> {
+  const chunks = new Map<string, ExternalChunk[]>();
+  const notices: string[] = [];
+  const kept: FilePair[] = [];
+  for (const pair of pairs) {
+    let failed = false;
+    for (const [path, text] of [[pair.previousPath ?? pair.path, pair.base], [pair.path, pair.head]] as const) {
+      const chunking = settingsFor(options.config, path).chunking;
+      if (text === null || chunking.strategy !== 'external' || failed) continue;
+      try {
+        if (!options.externalChunks) throw new Error(`${path}: chunking.strategy is external, but this run has no external chunker to call`);
+        chunks.set(`${path}\0${text}`, await options.externalChunks(path, text, chunking));
+      } catch (error) {
+        failed = true;
+        notices.push(`${error instanceof Error ? error.message : String(error)}; ${pair.path} is left out of this report`);
+      }
+    }
+    if (!failed) kept.push(pair);
+  }
+  return { pairs: kept, chunks, notices };
 }

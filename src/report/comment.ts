@@ -1,14 +1,17 @@
 import type { Report } from '../types.js';
 import type { CommentContext } from './context.js';
+import { retrievalSection } from './retrieval.js';
 import { excerptBlock } from './details.js';
 import { neutralizeMarker } from './escape.js';
 import { failureList } from './failure-list.js';
 import { filesTable } from './files-table.js';
 import { fitCount } from './fit.js';
+import { chunkMapLine } from './html/link.js';
 import { plural } from './format.js';
 import { configNote, verdictLine } from './headline.js';
 import { costLine, footer, noticesBlock } from './notices.js';
 import { orderFiles, regressionEntries } from './order.js';
+import { CHARTS_HEADING, chunkSizeCharts } from './mermaid.js';
 import { REGRESSION_TABLE_HEADER, regressionRow } from './regression-table.js';
 
 /** Re-exported so the shells import the renderer and its context from one place. */
@@ -28,6 +31,8 @@ interface Parts {
   top: string[];
   rows: string[];
   excerpts: string[];
+  /** Mermaid chart blocks (shown under {@link CHARTS_HEADING}). */
+  charts: string[];
   bottom: string[];
 }
 
@@ -35,13 +40,14 @@ function moreLine(count: number): string {
   return `… ${plural(count, 'more regressed chunk')}: see the full report in the job summary`;
 }
 
-/** Body text with the first `rows` regression rows and the first `excerpts` excerpts. */
-function assemble(parts: Parts, rows: number, excerpts: number): string {
+/** Body text with the first `rows` regression rows, the first `charts` charts and the first `excerpts` excerpts. */
+function assemble(parts: Parts, rows: number, excerpts: number, charts = 0): string {
   const blocks = [...parts.top];
   if (parts.rows.length > 0) {
     const table = rows > 0 ? ['### ▼ Regressed chunks', REGRESSION_TABLE_HEADER, ...parts.rows.slice(0, rows)].join('\n') : '### ▼ Regressed chunks';
     blocks.push(rows < parts.rows.length ? `${table}\n\n${moreLine(parts.rows.length - rows)}` : table);
   }
+  if (charts > 0) blocks.push([CHARTS_HEADING, ...parts.charts.slice(0, charts)].join('\n\n'));
   blocks.push(...parts.excerpts.slice(0, excerpts), ...parts.bottom);
   // Repository text cannot reproduce the marker (escapers neutralise it); this guard keeps it unique whatever happens upstream.
   return `${COMMENT_MARKER}\n${neutralizeMarker(blocks.join('\n\n'))}\n`;
@@ -60,11 +66,12 @@ function minimal(report: Report, context: CommentContext): string {
 
 /**
  * Renders the sticky PR comment (SPEC §8): marker, title, verdict line, config note, files table
- * (base → head, ▲/▼, ❌ on failing scores), threshold failures, regressed chunks table, one
- * collapsed excerpt per regressed chunk, notices, cost line, footer.
+ * (base → head, ▲/▼, ❌ on failing scores), threshold failures, regressed chunks table, with
+ * `context.charts` the Mermaid chunk-size charts ({@link chunkSizeCharts}), one collapsed excerpt
+ * per regressed chunk, notices, cost line, the chunk-map link (with `context.artifactUrl`), footer.
  *
  * Length rule: the body stays under `context.maxLength` (default: `65536`). When it would not,
- * excerpts go first (trailing ones first), then trailing regression rows, replaced by
+ * trailing charts go first, then excerpts (trailing ones first), then trailing regression rows, replaced by
  * "… N more regressed chunks: see the full report in the job summary"; only whole rows and
  * whole `<details>` blocks are dropped, so fences and tags stay balanced. Files and failures
  * are listed up to 50 each; if the rest still does not fit, a minimal body points at the summary.
@@ -76,16 +83,26 @@ export function renderComment(report: Report, context: CommentContext): string {
   const top = [COMMENT_TITLE, verdictLine(report, context), configNote(context)];
   if (files.length > 0) top.push(filesTable(files, { limit: LIST_LIMIT }));
   top.push(failureList(files, { limit: LIST_LIMIT }));
+  top.push(retrievalSection(report.retrieval));
   const parts: Parts = {
     top: top.filter((block): block is string => block !== null),
     rows: entries.map(regressionRow),
     excerpts: entries.map((entry) => excerptBlock(entry)),
-    bottom: [noticesBlock(report, context), costLine(report.summary.cost), footer(context)].filter(
+    charts: context.charts ? chunkSizeCharts(files) : [],
+    bottom: [noticesBlock(report, context), costLine(report.summary.cost), chunkMapLine(context), footer(context)].filter(
       (block): block is string => block !== null,
     ),
   };
 
   const budget = maxLength - 1;
+  // Charts are the first to go: they only restate sizes the table and the chunk map already give.
+  const everything = assemble(parts, parts.rows.length, parts.excerpts.length, parts.charts.length);
+  if (everything.length <= budget) return everything;
+  const noCharts = assemble(parts, parts.rows.length, parts.excerpts.length, 0);
+  if (parts.charts.length > 0 && noCharts.length <= budget) {
+    const costs = parts.charts.map((chart, index) => chart.length + 2 + (index === 0 ? CHARTS_HEADING.length + 2 : 0));
+    return assemble(parts, parts.rows.length, parts.excerpts.length, fitCount(costs, budget - noCharts.length));
+  }
   const allRows = assemble(parts, parts.rows.length, 0);
   let body: string;
   if (allRows.length <= budget) {

@@ -1,3 +1,4 @@
+import { codeSpan, escapeInline, escapeMessage } from './escape.js';
 import type { DocEval, EvaluatedChunk, Report } from '../types.js';
 
 /** Renders a `chunkgate eval` report (head-only files) for a terminal. */
@@ -36,20 +37,20 @@ export function renderEvalMarkdown(report: Report): string {
     const failed = new Set(file.failures.map((failure) => failure.score));
     const cell = (name: 'structural' | 'content' | 'overall') => `${fixed(doc.scores[name])}${failed.has(name) ? ' ❌' : ''}`;
     lines.push(
-      `| \`${cellText(doc.path)}\` | ${doc.chunks.length} | ${cell('structural')} | ${cell('content')} | ${cell('overall')} | ${Math.round(doc.coverage * 100)}% |`,
+      `| ${codeSpan(doc.path, { table: true })} | ${doc.chunks.length} | ${cell('structural')} | ${cell('content')} | ${cell('overall')} | ${Math.round(doc.coverage * 100)}% |`,
     );
   }
   for (const file of report.files) {
     const doc = file.head;
     if (!doc) continue;
-    lines.push('', `### \`${cellText(doc.path)}\``, '');
-    for (const failure of file.failures) lines.push(`- ❌ ${cellText(failure.message)}`);
+    lines.push('', `### ${codeSpan(doc.path)}`, '');
+    for (const failure of file.failures) lines.push(`- ❌ ${escapeMessage(failure.message)}`);
     if (file.failures.length > 0) lines.push('');
     lines.push('| # | Lines | Tokens | Score | Heading path | Issues |', '|--:|---|--:|--:|---|---|');
     for (const chunk of doc.chunks) {
       const issues = chunk.issues.map((issue) => `\`${issue.tag}\``).join(' ');
       lines.push(
-        `| ${chunk.index} | L${chunk.startLine}–L${chunk.endLine} | ${chunk.tokens} | ${fixed(chunk.score)} ${gradeIcon(chunk.grade)} | ${cellText(title(chunk))} | ${issues} |`,
+        `| ${chunk.index} | L${chunk.startLine}–L${chunk.endLine} | ${chunk.tokens} | ${fixed(chunk.score)} ${gradeIcon(chunk.grade)} | ${escapeInline(title(chunk))} | ${issues} |`,
       );
     }
   }
@@ -77,9 +78,4 @@ function fixed(value: number): string {
 
 function gradeIcon(grade: EvaluatedChunk['grade']): string {
   return grade === 'pass' ? '✅' : grade === 'warn' ? '⚠️' : '❌';
-}
-
-/** Escapes text for a Markdown table cell: pipes, HTML and mentions stay inert. */
-function cellText(text: string): string {
-  return text.replace(/[|<>&`]/g, (char) => `&#${char.charCodeAt(0)};`).replace(/@(?=\w)/g, '@\u200d');
 }

@@ -2,9 +2,11 @@ import type { Report } from '../types.js';
 import type { CommentContext } from './context.js';
 import { neutralizeMarker } from './escape.js';
 import { failureList } from './failure-list.js';
+import { retrievalSection } from './retrieval.js';
 import { fileSection } from './file-section.js';
 import { filesTable } from './files-table.js';
 import { fitCount } from './fit.js';
+import { chunkMapLine } from './html/link.js';
 import { plural } from './format.js';
 import { configNote, verdictLine } from './headline.js';
 import { costLine, footer, noticesBlock } from './notices.js';
@@ -16,7 +18,8 @@ const SUMMARY_LIMIT = 1_000_000;
 
 /**
  * Renders the full report for the job summary: verdict, config note, every file, every
- * threshold failure, every regressed chunk, notices, cost, then one section per file with all
+ * threshold failure, every regressed chunk, notices, cost, the chunk-map link (with
+ * `context.artifactUrl`), then one section per file with all
  * 14 scores and, for each regressed chunk, every issue and an excerpt ({@link fileSection}).
  *
  * Length rule: at most `context.maxLength` characters (default: `1000000`). When over, the
@@ -33,8 +36,9 @@ export function renderSummary(report: Report, context: CommentContext): string {
     configNote(context),
     files.length > 0 ? filesTable(files) : null,
     failureList(files),
+    retrievalSection(report.retrieval, { limit: 500 }),
   ].filter((block): block is string => block !== null);
-  const bottom = [noticesBlock(report, context), costLine(report.summary.cost)].filter((block): block is string => block !== null);
+  const bottom = [noticesBlock(report, context), costLine(report.summary.cost), chunkMapLine(context)].filter((block): block is string => block !== null);
   const end = footer(context, { pointer: false });
 
   const render = (rowCount: number, sections: string[]): string => {

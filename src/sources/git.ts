@@ -148,3 +148,9 @@ export async function defaultBranch(repoDir: string): Promise<string | null> {
   }
   return null;
 }
+
+/** Every file path in the tree of `ref` (`git ls-tree -r --name-only -z`), sorted. */
+export async function listFilesAt(repoDir: string, ref: string): Promise<string[]> {
+  const out = await gitOrThrow(repoDir, ['ls-tree', '-r', '--name-only', '-z', ref]);
+  return out.split('\0').filter(Boolean).sort();
+}

@@ -18,9 +18,19 @@ describe('buildReport', () => {
 
   it('passes when failOn does not include what was found, and keeps retrieval and cost', () => {
     const cost = { calls: 1, judgedChunks: 2, cacheHits: 0, promptTokens: 10, completionTokens: 5, usd: 0.01 };
-    const report = buildReport({ version: '0.1.0', config: null, scorer: 'llm', files: [b], failOn: ['regression'], partial: false, cost, retrieval: { k: 5 } });
+    const zero = { recall: 0, precision: 0, mrr: 0, iou: 0, tokenRecall: 0, tokenPrecision: 0 };
+    const retrieval = { k: 5, retriever: 'bm25', base: zero, head: zero, byType: {}, queries: [], failures: [] };
+    const report = buildReport({ version: '0.1.0', config: null, scorer: 'llm', files: [b], failOn: ['regression'], partial: false, cost, retrieval });
     expect(report.summary.verdict).toBe('pass');
     expect(report.summary.cost).toEqual(cost);
-    expect(report.retrieval).toEqual({ k: 5 });
+    expect(report.retrieval).toEqual(retrieval);
+  });
+
+  it('counts a failed retrieval limit as a threshold failure', () => {
+    const zero = { recall: 0, precision: 0, mrr: 0, iou: 0, tokenRecall: 0, tokenPrecision: 0 };
+    const failure = { rule: 'mrr' as const, actual: 0.2, limit: 0.5, message: 'MRR is 0.20' };
+    const retrieval = { k: 5, retriever: 'bm25', base: zero, head: zero, byType: {}, queries: [], failures: [failure] };
+    const report = buildReport({ version: '0.1.0', config: null, scorer: 'heuristic', files: [], failOn: ['threshold'], partial: false, cost: null, retrieval });
+    expect(report.summary).toMatchObject({ failures: 1, verdict: 'fail' });
   });
 });

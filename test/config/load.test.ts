@@ -155,8 +155,8 @@ describe('parseConfig: YAML syntax errors', () => {
 });
 
 describe('public surface', () => {
-  it('load.ts exports parseConfig and ConfigError only', async () => {
-    expect(Object.keys(await import('../../src/config/load.js')).sort()).toEqual(['ConfigError', 'parseConfig']);
+  it('load.ts exports parseConfig, parseYamlWith and ConfigError', async () => {
+    expect(Object.keys(await import('../../src/config/load.js')).sort()).toEqual(['ConfigError', 'parseConfig', 'parseYamlWith']);
   });
 
   it('resolve.ts and schema.ts exports', async () => {

@@ -19,7 +19,7 @@ const DEFAULTS: Config = {
   },
   scoring: { scorer: 'heuristic', weights: { structural: 'default', content: 'equal' } },
   llm: { model: 'gpt-4o-mini', baseURL: null, maxConcurrency: 4, cache: '.chunkgate-cache', timeout: 60000, prices: null },
-  thresholds: { structural: 70, content: 60, fileDrop: 5, chunkDrop: 10, failOn: ['threshold'] },
+  thresholds: { structural: 70, content: 60, fileDrop: 5, chunkDrop: 10, failOn: ['threshold'], retrieval: { mrr: null, mrrDrop: null, recall: null, recallDrop: null } },
   golden: { file: '.chunkgate/golden.yml', k: 5, retriever: 'bm25' },
   overrides: [],
 };
@@ -56,7 +56,7 @@ describe('config values', () => {
         'chunking: { strategy: recursive, unit: chars, tokenizer: cl100k_base, max: 2000, overlap: 200 }',
         'scoring: { scorer: llm, weights: { structural: equal, content: { semantic_coherence: 2 } } }',
         'llm: { baseURL: "http://127.0.0.1:8080/v1", maxConcurrency: 64, timeout: 5000, prices: { input: 0.15, output: 0.6 } }',
-        'thresholds: { structural: 0, content: 100, failOn: [regression, partial, regression] }',
+        'thresholds: { structural: 0, content: 100, failOn: [regression, partial, regression], retrieval: { mrr: 0.5, recallDrop: 0.1 } }',
         'golden: { k: 10, retriever: embeddings }',
       ].join('\n'),
       'c.yml',
@@ -78,7 +78,7 @@ describe('config values', () => {
     expect(config.scoring).toEqual({ scorer: 'llm', weights: { structural: 'equal', content: { semantic_coherence: 2 } } });
     expect(config.llm).toEqual({ model: 'gpt-4o-mini', baseURL: 'http://127.0.0.1:8080/v1', maxConcurrency: 64, cache: '.chunkgate-cache', timeout: 5000, prices: { input: 0.15, output: 0.6 } });
     // Duplicates in failOn collapse, first occurrence order kept.
-    expect(config.thresholds).toEqual({ structural: 0, content: 100, fileDrop: 5, chunkDrop: 10, failOn: ['regression', 'partial'] });
+    expect(config.thresholds).toEqual({ structural: 0, content: 100, fileDrop: 5, chunkDrop: 10, failOn: ['regression', 'partial'], retrieval: { mrr: 0.5, mrrDrop: null, recall: null, recallDrop: 0.1 } });
     expect(config.golden).toEqual({ file: '.chunkgate/golden.yml', k: 10, retriever: 'embeddings' });
   });
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { changedFiles, defaultBranch, diffPatch, hasCommit, mergeBase, showFile } from '../../src/sources/git.js';
+import { changedFiles, defaultBranch, diffPatch, hasCommit, listFilesAt, mergeBase, showFile } from '../../src/sources/git.js';
 import { changedLinesFromPatch } from '../../src/sources/patch-lines.js';
 import { isolatedGitEnv, makeRepo, openRepo, runGit, type TestRepo } from '../helpers/git-repo.js';
 
@@ -168,5 +168,19 @@ describe('defaultBranch', () => {
     const trunk = await newRepo({ branch: 'trunk' });
     await trunk.commit({ 'a.md': 'a\n' });
     expect(await defaultBranch(trunk.dir)).toBeNull();
+  });
+});
+
+describe('listFilesAt', () => {
+  it('lists every file of a commit, nested and with spaces, sorted', async () => {
+    const repo = await makeRepo();
+    try {
+      const first = await repo.commit({ 'b.md': 'b', 'docs/a b.md': 'a', 'docs/zh/c.md': 'c' });
+      await repo.commit({ 'b.md': null, 'd.md': 'd' });
+      expect(await listFilesAt(repo.dir, first)).toEqual(['b.md', 'docs/a b.md', 'docs/zh/c.md']);
+      expect(await listFilesAt(repo.dir, 'HEAD')).toEqual(['d.md', 'docs/a b.md', 'docs/zh/c.md']);
+    } finally {
+      await repo.remove();
+    }
   });
 });

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** Query types of seed 004: A single point · B several points in one doc · C several docs · D multi-hop. */
+export const QUERY_TYPES = ['A', 'B', 'C', 'D'] as const;
+export type QueryType = (typeof QUERY_TYPES)[number];
+
+const text = (what: string) => z.string({ error: () => what }).trim().min(1, { error: () => what });
+
+/** One expected piece of evidence: a verbatim passage of a docs file (whitespace-insensitive). */
+const evidenceSchema = z.strictObject({
+  file: text('a repository-relative file path'),
+  text: text('a verbatim passage of the file'),
+});
+
+const querySchema = z.strictObject({
+  id: z.union([z.string().trim().min(1), z.number().transform(String)], { error: () => 'a unique id' }),
+  query: text('the question a user asks'),
+  type: z.enum(QUERY_TYPES, { error: () => `one of ${QUERY_TYPES.join(', ')}` }),
+  evidence: z.array(evidenceSchema, { error: () => 'a non-empty list of { file, text } excerpts' }).min(1, { error: () => 'a non-empty list of { file, text } excerpts' }),
+});
+
+/** The golden set file (`.chunkgate/golden.yml`): queries with their expected evidence. */
+export const goldenSchema = z
+  .strictObject({
+    queries: z.array(querySchema, { error: () => 'a list of { id, query, type, evidence } entries' }).default([]),
+  })
+  .superRefine((golden, ctx) => {
+    const seen = new Map<string, number>();
+    golden.queries.forEach((query, index) => {
+      const first = seen.get(query.id);
+      if (first !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['queries', index, 'id'], message: `duplicate id "${query.id}" (first used by queries[${first}])` });
+      } else seen.set(query.id, index);
+    });
+  });
+
+export type GoldenSet = z.output<typeof goldenSchema>;
+export type GoldenQuery = GoldenSet['queries'][number];
+export type Evidence = GoldenQuery['evidence'][number];

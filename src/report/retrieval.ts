@@ -1,0 +1,68 @@
+import type { RetrievalScores } from '../retrieval/evaluate.js';
+import type { RetrievalReport } from '../types.js';
+import { codeSpan, escapeInline, escapeMessage } from './escape.js';
+
+const METRICS: readonly { key: keyof RetrievalScores; label: (k: number) => string }[] = [
+  { key: 'recall', label: (k) => `Recall@${k}` },
+  { key: 'precision', label: (k) => `Precision@${k}` },
+  { key: 'mrr', label: () => 'MRR' },
+  { key: 'iou', label: () => 'IoU (tokens)' },
+];
+
+const fixed = (value: number) => value.toFixed(2);
+
+function delta(base: number, head: number): string {
+  const change = Math.round((head - base) * 100) / 100;
+  if (change === 0) return '';
+  return change < 0 ? `▼${fixed(-change)}` : `▲${fixed(change)}`;
+}
+
+const rank = (value: number | null) => (value === null ? '—' : String(value));
+
+/** A query got worse when its first relevant chunk fell, or left the top k. */
+function worse(base: number | null, head: number | null): boolean {
+  if (base === null) return false;
+  return head === null || head > base;
+}
+
+/**
+ * The golden-set section of the PR comment and job summary: the metrics base → head with
+ * deltas (❌ on a metric whose limit failed), the queries whose first relevant chunk ranks
+ * worse (query, type, file, rank before → after), stale evidence, and the failed limits.
+ * `null` without a golden set.
+ */
+export function retrievalSection(retrieval: RetrievalReport | undefined, options: { limit?: number } = {}): string | null {
+  if (!retrieval) return null;
+  const limit = options.limit ?? 20;
+  const failed = new Set(retrieval.failures.map((failure) => failure.rule.replace(/Drop$/, '')));
+  const lines = [
+    `### 🔎 Retrieval on the golden set`,
+    '',
+    `${retrieval.queries.length} queries · ${retrieval.retriever.toUpperCase()} · top ${retrieval.k}`,
+    '',
+    '| Metric | Base | Head | Δ |',
+    '|---|--:|--:|--:|',
+    ...METRICS.map(({ key, label }) => {
+      const base = retrieval.base[key];
+      const head = retrieval.head[key];
+      return `| ${label(retrieval.k)} | ${fixed(base)} | ${fixed(head)} | ${delta(base, head)}${failed.has(key) ? ' ❌' : ''} |`;
+    }),
+  ];
+  for (const failure of retrieval.failures) lines.push('', `- ❌ ${escapeMessage(failure.message)}`);
+  const slipped = retrieval.queries.filter((query) => worse(query.baseRank, query.headRank));
+  if (slipped.length > 0) {
+    lines.push('', '**Queries whose answer ranks worse**', '', '| Query | Type | File | First relevant rank |', '|---|---|---|--:|');
+    for (const query of slipped.slice(0, limit)) {
+      lines.push(`| ${escapeInline(query.query)} | ${query.type} | ${codeSpan(query.file, { table: true })} | ${rank(query.baseRank)} → ${rank(query.headRank)} |`);
+    }
+    if (slipped.length > limit) lines.push('', `… ${slipped.length - limit} more queries: see the job summary`);
+  }
+  const stale = retrieval.queries.filter((query) => query.stale);
+  if (stale.length > 0) {
+    lines.push('', '**Stale evidence** — this PR removes passages the golden set expects; update the evidence or restore the text:', '');
+    for (const query of stale.slice(0, limit)) {
+      lines.push(`- ${codeSpan(query.id)} ${escapeInline(query.query)}: ${query.missing.map((item) => escapeInline(item)).join('; ')}`);
+    }
+  }
+  return lines.join('\n');
+}
