@@ -5,9 +5,16 @@ import { decide } from '../compare/verdict.js';
 import { parseConfig } from '../config/load.js';
 import type { Config, FailOn } from '../config/types.js';
 import { compareFiles } from '../engine/compare-files.js';
+import type { RetrievalInput, SourceText } from '../engine/retrieval.js';
+import { parseGolden } from '../golden/load.js';
+import { isIncluded } from '../config/resolve.js';
+import { isMarkdownPath } from '../sources/changed-file.js';
+import { externalChunker } from '../sources/external-chunker.js';
+import { listFilesAt } from '../sources/git.js';
 import { checkRunOutput } from '../report/check.js';
 import { COMMENT_MARKER, renderComment } from '../report/comment.js';
 import type { CommentContext } from '../report/context.js';
+import { renderHtmlReport } from '../report/html/index.js';
 import { renderJson } from '../report/json.js';
 import { renderSummary } from '../report/summary.js';
 import { semanticFor } from '../sources/llm.js';
@@ -15,8 +22,9 @@ import { createOctokit, type GitHubClient } from '../sources/octokit.js';
 import type { Report } from '../types.js';
 import { VERSION } from '../version.js';
 import { pullContextOf, type PullContext } from './event.js';
+import { uploadReportArtifact } from './artifact.js';
 import { getInputs, type ActionInputs } from './inputs.js';
-import { collectPairs, fileReader, pullMergeBase } from './pairs.js';
+import { collectPairs, fileReader, pullMergeBase, type FileReader } from './pairs.js';
 import { annotateWorkflow, publishCheck, publishComment, publishReview, reviewFindings } from './publish.js';
 
 /** What `compute` hands to `publish` beside the report (the `pull.json` of the report folder). */
@@ -60,7 +68,15 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     const failOn = inputs.failOn ?? config.thresholds.failOn;
     const effective = withInputs(config, inputs);
     const semantic = semanticFor(effective, { apiKey: inputs.openaiApiKey, root: workspace });
-    const { report, notices } = await compareFiles(pairs, { config: effective, failOn, ...(semantic ? { semantic } : {}) });
+    const retrieval = await goldenInput(effective, reader, workspace, mergeBase, pull.headSha);
+    const { report, notices, sources } = await compareFiles(pairs, {
+      config: effective,
+      failOn,
+      ...(semantic ? { semantic } : {}),
+      ...(retrieval.input ? { retrieval: retrieval.input } : {}),
+      externalChunks: externalChunker(workspace),
+    });
+    notices.unshift(...retrieval.notices);
     const record: PullRecord = {
       pull,
       mergeBase,
@@ -73,11 +89,43 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     await mkdir(reportDir, { recursive: true });
     const reportPath = join(reportDir, 'report.json');
     await writeFile(reportPath, renderJson(report));
-    await writeFile(join(reportDir, 'pull.json'), `${JSON.stringify(record, null, 2)}\n`);
-    await finish(report, record, inputs, env, inputs.mode === 'all' ? octokit : null, reportPath);
+    const pullPath = join(reportDir, 'pull.json');
+    await writeFile(pullPath, `${JSON.stringify(record, null, 2)}\n`);
+    const htmlPath = join(reportDir, 'report.html');
+    await writeFile(htmlPath, renderHtmlReport({ report, sources, baseSha: mergeBase, headSha: pull.headSha }));
+    // In compute mode the workflow uploads the folder itself (README, fork pattern); a second artifact of the same name would clash.
+    const artifact = inputs.mode === 'all' ? await uploadReportArtifact({ files: [reportPath, pullPath, htmlPath], rootDirectory: reportDir, env }) : null;
+    const links = artifact ? { artifactName: artifact.name, ...(artifact.url ? { artifactUrl: artifact.url } : {}) } : {};
+    await finish(report, record, inputs, env, inputs.mode === 'all' ? octokit : null, reportPath, links);
   } catch (error) {
     core.setFailed(error instanceof Error ? error.message : `chunkgate failed: ${String(error)}`);
   }
+}
+
+/**
+ * The golden set (from the merge base, like the config: a PR cannot rewrite the questions
+ * it is graded on) and every docs file at both commits. Needs the commits checked out;
+ * through the API alone retrieval is skipped with a notice.
+ */
+async function goldenInput(
+  config: Config,
+  reader: FileReader,
+  workspace: string,
+  base: string,
+  head: string,
+): Promise<{ input?: RetrievalInput; notices: string[] }> {
+  const text = await reader.read(base, config.golden.file);
+  if (text === null) return { notices: [] };
+  if (reader.via !== 'git') {
+    return { notices: [`golden set ${config.golden.file} skipped: retrieval needs the base and head commits checked out (actions/checkout with fetch-depth: 0)`] };
+  }
+  const golden = parseGolden(text, config.golden.file);
+  const side = async (ref: string): Promise<SourceText[]> => {
+    const paths = (await listFilesAt(workspace, ref)).filter((path) => isMarkdownPath(path) && isIncluded(config, path));
+    const files = await Promise.all(paths.map(async (path) => ({ path, text: await reader.read(ref, path) })));
+    return files.filter((file): file is SourceText => file.text !== null);
+  };
+  return { input: { golden, base: await side(base), head: await side(head) }, notices: [] };
 }
 
 /** Applies the LLM-related inputs over the config. */
@@ -128,6 +176,7 @@ async function finish(
   env: NodeJS.ProcessEnv,
   octokit: GitHubClient | null,
   reportPath: string,
+  links: Pick<CommentContext, 'artifactName' | 'artifactUrl'> = {},
 ): Promise<void> {
   const decision = decide(report.files, record.failOn, {
     partial: report.summary.partial,
@@ -147,6 +196,8 @@ async function finish(
     notices: record.notices,
     failOn: record.failOn,
     ...(runUrl ? { summaryUrl: runUrl } : {}),
+    ...links,
+    charts: true,
   };
   setOutputs(report, reportPath);
   if (env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(renderSummary(report, context)).write();

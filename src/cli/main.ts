@@ -4,6 +4,7 @@ import { ADVISE_USAGE, runAdvise } from './advise.js';
 import { UsageError } from './args.js';
 import { DIFF_USAGE, runDiff } from './diff.js';
 import { EVAL_USAGE, runEval } from './eval.js';
+import { GOLDEN_USAGE, runGolden } from './golden.js';
 import type { CliIO } from './io.js';
 
 const USAGE = `chunkgate ${VERSION} — guard the RAG chunk quality of Markdown docs
@@ -14,6 +15,8 @@ Commands:
   eval <paths…>     chunk and score Markdown files
   diff [paths…]     compare base and head chunks, as the pull-request action does
   advise <paths…>   recommend chunking.max and chunking.min from section lengths
+  golden check      validate the golden set against the docs; list stale excerpts
+  golden suggest    draft golden queries (types A–D) with an LLM, for review
 
 Run 'chunkgate <command> --help' for a command's options.`;
 
@@ -21,6 +24,7 @@ const COMMANDS: Record<string, { run: (argv: string[], io: CliIO) => Promise<num
   eval: { run: runEval, usage: EVAL_USAGE },
   advise: { run: runAdvise, usage: ADVISE_USAGE },
   diff: { run: runDiff, usage: DIFF_USAGE },
+  golden: { run: runGolden, usage: GOLDEN_USAGE },
 };
 
 /**

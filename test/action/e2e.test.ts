@@ -322,3 +322,26 @@ describe('the two-stage workflow for fork PRs', () => {
     expect(double.state.issueComments[7] ?? []).toHaveLength(0);
   });
 });
+
+describe('the action with a golden set', () => {
+  it('shows the retrieval table in the comment and fails the MRR-drop limit', async () => {
+    const goldenScenario = await makePullScenario(
+      await readTree(new URL('../../fixtures/retrieval/base', import.meta.url).pathname),
+      await readTree(new URL('../../fixtures/retrieval/head', import.meta.url).pathname),
+    );
+    try {
+      double = await startGitHubDouble();
+      const result = await runAction({ double, workspace: goldenScenario.repo.dir, event: addPull(double, goldenScenario), inputs: { comment: 'sticky', check: 'false' } });
+      expect(result.code).toBe(1);
+      const body = double.state.issueComments[7]![0]!.body;
+      expect(body).toContain('### 🔎 Retrieval on the golden set');
+      expect(body).toContain('| MRR | 0.96 | 0.90 | ▼0.06 ❌ |');
+      expect(body).toContain('| What is the cache expiry? | A | `docs/cache.md` | 1 → 3 |');
+      const report = readReport(result.outputs.report!);
+      expect(report.retrieval!.failures.map((f) => f.rule)).toEqual(['mrrDrop']);
+      expect(result.outputs.failures).toBe('1');
+    } finally {
+      await goldenScenario.repo.remove();
+    }
+  });
+});

@@ -1,0 +1,106 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { stringify } from 'yaml';
+import { staleEvidence } from '../golden/check.js';
+import { parseGolden } from '../golden/load.js';
+import { parseSuggestions, SUGGEST_SCHEMA, suggestMessages } from '../golden/suggest.js';
+import { discoverFiles, readDocFile } from '../sources/files.js';
+import { createOpenAIProvider } from '../sources/openai.js';
+import { parseCommandArgs, UsageError } from './args.js';
+import { loadConfigFile } from './config.js';
+import type { CliIO } from './io.js';
+
+export const GOLDEN_USAGE = `Usage: chunkgate golden check [--config F] [--golden F]
+       chunkgate golden suggest <files|dirs|globs…> [--out F] [--per-type N] [--llm-base-url URL] [--model NAME]
+
+check    validates the golden set (default: the config's golden.file) and finds every
+         expected excerpt in the docs; lists stale ones. Exit 0 all found, 1 stale, 2 invalid.
+suggest  asks an OpenAI-compatible model (key from OPENAI_API_KEY) for candidate queries of
+         each type A–D with verbatim evidence, and writes them for a person to review
+         (default: .chunkgate/golden.suggested.yml) — never into the golden set itself.`;
+
+/** `chunkgate golden check|suggest`. */
+export async function runGolden(argv: string[], io: CliIO): Promise<number> {
+  const [sub, ...rest] = argv;
+  if (sub === 'check') return check(rest, io);
+  if (sub === 'suggest') return suggest(rest, io);
+  throw new UsageError(`Unexpected golden subcommand ${JSON.stringify(sub ?? '')}, expected check or suggest`);
+}
+
+async function readText(path: string): Promise<string | null> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+async function check(argv: string[], io: CliIO): Promise<number> {
+  const { values } = parseCommandArgs(argv, { config: { type: 'string' }, golden: { type: 'string' } });
+  const { config } = await loadConfigFile(io.cwd, values.config as string | undefined);
+  const goldenPath = (values.golden as string | undefined) ?? config.golden.file;
+  const text = await readText(resolve(io.cwd, goldenPath));
+  if (text === null) throw new UsageError(`No golden set at ${goldenPath} (set golden.file in the config or pass --golden)`);
+  const golden = parseGolden(text, goldenPath);
+  const files = [...new Set(golden.queries.flatMap((query) => query.evidence.map((e) => e.file)))];
+  const texts = new Map(await Promise.all(files.map(async (file) => [file, await readText(resolve(io.cwd, file))] as const)));
+  const stale = staleEvidence(golden, (path) => texts.get(path) ?? null);
+  const excerpts = golden.queries.reduce((sum, query) => sum + query.evidence.length, 0);
+  const byType = ['A', 'B', 'C', 'D'].map((type) => `${type} ${golden.queries.filter((q) => q.type === type).length}`).join(' · ');
+  io.stdout(`${goldenPath}: ${golden.queries.length} queries (${byType}), ${excerpts} excerpts`);
+  if (stale.length === 0) {
+    io.stdout('every excerpt is in the docs');
+    return 0;
+  }
+  io.stdout(`${stale.length} stale excerpt${stale.length === 1 ? '' : 's'}:`);
+  for (const item of stale) {
+    const why = item.reason === 'missing-file' ? 'file not found' : 'passage not in the file';
+    io.stdout(`  ${item.id}  ${item.file}: ${why}: "${item.text.replace(/\s+/g, ' ').slice(0, 80)}"`);
+  }
+  return 1;
+}
+
+async function suggest(argv: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseCommandArgs(argv, {
+    config: { type: 'string' },
+    out: { type: 'string' },
+    'per-type': { type: 'string' },
+    'llm-base-url': { type: 'string' },
+    model: { type: 'string' },
+  });
+  if (positionals.length === 0) throw new UsageError('golden suggest needs the docs files to ask about');
+  const { config } = await loadConfigFile(io.cwd, values.config as string | undefined);
+  const perType = Number(values['per-type'] ?? 2);
+  if (!Number.isInteger(perType) || perType < 1 || perType > 10) {
+    throw new UsageError(`Unexpected --per-type ${JSON.stringify(values['per-type'])}, expected a whole number from 1 to 10`);
+  }
+  const out = (values.out as string | undefined) ?? '.chunkgate/golden.suggested.yml';
+  if (resolve(io.cwd, out) === resolve(io.cwd, config.golden.file)) {
+    throw new UsageError(`--out ${out} is the golden set itself: suggestions go to a separate file for a person to review`);
+  }
+  const baseURL = (values['llm-base-url'] as string | undefined) ?? config.llm.baseURL;
+  const apiKey = io.env.OPENAI_API_KEY ?? null;
+  if (!apiKey && !baseURL) throw new UsageError('golden suggest needs a model: set OPENAI_API_KEY, or --llm-base-url for a local OpenAI-compatible server');
+  const discovered = await discoverFiles(io.cwd, config, positionals);
+  const files: { path: string; text: string }[] = [];
+  for (const path of discovered.files) {
+    const read = await readDocFile(io.cwd, path);
+    if ('text' in read) files.push({ path, text: read.text });
+  }
+  if (files.length === 0) throw new UsageError('No Markdown files found in the given paths');
+  const provider = createOpenAIProvider({ apiKey, baseURL, timeoutMs: config.llm.timeout });
+  const model = (values.model as string | undefined) ?? config.llm.model;
+  const response = await provider.complete({ model, messages: suggestMessages(files, perType), schema: SUGGEST_SCHEMA });
+  if (!response.content) throw new Error(`the model gave no suggestions${response.refusal ? `: ${response.refusal}` : ''}`);
+  const { queries, dropped } = parseSuggestions(response.content, files);
+  const header = [
+    `# Suggested by chunkgate golden suggest (${model}) from: ${files.map((f) => f.path).join(', ')}`,
+    '# Review every query and its evidence; copy the good ones into the golden set by hand.',
+    '',
+  ].join('\n');
+  const body = stringify({ queries }, { lineWidth: 0 });
+  await mkdir(dirname(resolve(io.cwd, out)), { recursive: true });
+  await writeFile(resolve(io.cwd, out), header + body);
+  io.stdout(`${queries.length} suggested queries written to ${out}${dropped > 0 ? ` (${dropped} evidence passages were not verbatim and were left out)` : ''}`);
+  return 0;
+}

@@ -1,0 +1,75 @@
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { startOpenAIDouble, type OpenAIDouble } from '../helpers/openai-double.js';
+
+const base = fileURLToPath(new URL('../../fixtures/retrieval/base', import.meta.url));
+
+async function copyOfBase(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'chunkgate-golden-'));
+  await cp(base, dir, { recursive: true });
+  return dir;
+}
+
+describe('chunkgate golden check', () => {
+  it('finds every excerpt of the fixture golden set', async () => {
+    const result = await runCli(['golden', 'check'], { cwd: base });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('.chunkgate/golden.yml: 12 queries (A 4 · B 3 · C 2 · D 3), 20 excerpts\nevery excerpt is in the docs\n');
+  });
+
+  it('lists stale excerpts and exits 1', async () => {
+    const dir = await copyOfBase();
+    const auth = await readFile(join(dir, 'docs/auth.md'), 'utf8');
+    await writeFile(join(dir, 'docs/auth.md'), auth.replace('a grace period of 24 hours', 'a grace period of 12 hours'));
+    const result = await runCli(['golden', 'check'], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('1 stale excerpt:\n  rotate  docs/auth.md: passage not in the file: "The old token keeps working for a grace period of 24 hours"');
+  });
+
+  it('names the key and line of an invalid golden file and exits 2', async () => {
+    const dir = await copyOfBase();
+    await writeFile(join(dir, '.chunkgate/golden.yml'), 'queries:\n  - id: q1\n    query: Where?\n    type: E\n    evidence: [{ file: a.md, text: x }]\n');
+    const result = await runCli(['golden', 'check'], { cwd: dir });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/golden\.yml:4: queries\[0\]\.type: .*A, B, C, D/);
+  });
+});
+
+describe('chunkgate golden suggest', () => {
+  let double: OpenAIDouble;
+  afterEach(() => double.close());
+
+  it('writes verbatim-evidence suggestions to a review file, never the golden set', async () => {
+    const answer = {
+      queries: [
+        { type: 'A', query: 'Which scope publishes packages?', evidence: ['the `publish` scope allows publishing packages'] },
+        { type: 'D', query: 'What scope does a rollback need?', evidence: ['The rollback command needs a token with the `deploy` scope.', 'a paraphrase that is not in any file'] },
+        { type: 'B', query: 'Made up?', evidence: ['nothing like this exists'] },
+      ],
+    };
+    double = await startOpenAIDouble(() => ({ kind: 'answer', answer }));
+    const dir = await copyOfBase();
+    const result = await runCli(['golden', 'suggest', 'docs', '--llm-base-url', double.baseURL], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test' } });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('2 suggested queries written to .chunkgate/golden.suggested.yml (2 evidence passages were not verbatim and were left out)');
+    const written = await readFile(join(dir, '.chunkgate/golden.suggested.yml'), 'utf8');
+    expect(written.startsWith('# Suggested by chunkgate golden suggest')).toBe(true);
+    expect(parse(written)).toEqual({
+      queries: [
+        { id: 'suggested-a-1', type: 'A', query: 'Which scope publishes packages?', evidence: [{ file: 'docs/auth.md', text: 'the `publish` scope allows publishing packages' }] },
+        { id: 'suggested-d-1', type: 'D', query: 'What scope does a rollback need?', evidence: [{ file: 'docs/deploy.md', text: 'The rollback command needs a token with the `deploy` scope.' }] },
+      ],
+    });
+    // The docs went to the model inside delimiters, as data.
+    expect(double.requests[0]!.body!.messages![1]!.content).toContain('<document path="docs/auth.md">');
+    const refused = await runCli(['golden', 'suggest', 'docs', '--out', '.chunkgate/golden.yml', '--llm-base-url', double.baseURL], { cwd: dir, env: {} });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('is the golden set itself');
+  });
+});
