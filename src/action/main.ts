@@ -17,7 +17,7 @@ import type { CommentContext } from '../report/context.js';
 import { renderHtmlReport } from '../report/html/index.js';
 import { renderJson } from '../report/json.js';
 import { renderSummary } from '../report/summary.js';
-import { semanticFor } from '../sources/llm.js';
+import { denseFor, semanticFor } from '../sources/llm.js';
 import { createOctokit, type GitHubClient } from '../sources/octokit.js';
 import type { Report } from '../types.js';
 import { VERSION } from '../version.js';
@@ -68,7 +68,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     const failOn = inputs.failOn ?? config.thresholds.failOn;
     const effective = withInputs(config, inputs);
     const semantic = semanticFor(effective, { apiKey: inputs.openaiApiKey, root: workspace });
-    const retrieval = await goldenInput(effective, reader, workspace, mergeBase, pull.headSha);
+    const retrieval = await goldenInput(effective, reader, workspace, mergeBase, pull.headSha, inputs.openaiApiKey);
     const { report, notices, sources } = await compareFiles(pairs, {
       config: effective,
       failOn,
@@ -113,6 +113,7 @@ async function goldenInput(
   workspace: string,
   base: string,
   head: string,
+  apiKey: string | null,
 ): Promise<{ input?: RetrievalInput; notices: string[] }> {
   const text = await reader.read(base, config.golden.file);
   if (text === null) return { notices: [] };
@@ -125,7 +126,8 @@ async function goldenInput(
     const files = await Promise.all(paths.map(async (path) => ({ path, text: await reader.read(ref, path) })));
     return files.filter((file): file is SourceText => file.text !== null);
   };
-  return { input: { golden, base: await side(base), head: await side(head) }, notices: [] };
+  const dense = denseFor(config, { apiKey, root: workspace });
+  return { input: { golden, base: await side(base), head: await side(head), ...(dense ? { dense } : {}) }, notices: [] };
 }
 
 /** Applies the LLM-related inputs over the config. */

@@ -5,6 +5,7 @@ import { parseConfig } from '../config/load.js';
 import { isIncluded } from '../config/resolve.js';
 import { FAIL_ON_VALUES, type Config, type FailOn } from '../config/types.js';
 import { compareFiles, type FilePair } from '../engine/compare-files.js';
+import { externalChunker } from '../sources/external-chunker.js';
 import type { SourceText } from '../engine/retrieval.js';
 import { parseGolden } from '../golden/load.js';
 import { renderComment } from '../report/comment.js';
@@ -13,7 +14,7 @@ import { renderJson } from '../report/json.js';
 import { renderText } from '../report/text.js';
 import { isMarkdownPath } from '../sources/changed-file.js';
 import { discoverFiles, readDocFile } from '../sources/files.js';
-import { semanticFor } from '../sources/llm.js';
+import { denseFor, semanticFor } from '../sources/llm.js';
 import { changedFiles, defaultBranch, listFilesAt, mergeBase, showFile } from '../sources/git.js';
 import { VERSION } from '../version.js';
 import { oneOf, parseCommandArgs, UsageError } from './args.js';
@@ -83,12 +84,18 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
     root: io.cwd,
     cacheDir: (values['cache-dir'] as string | undefined) ?? null,
   });
-  const retrieval = side.goldenText === null ? undefined : { golden: parseGolden(side.goldenText, config.golden.file), ...(await side.corpus()) };
+  const llmSettings = { apiKey: io.env.OPENAI_API_KEY ?? null, root: io.cwd, cacheDir: (values['cache-dir'] as string | undefined) ?? null };
+  const dense = denseFor(config, llmSettings);
+  const retrieval =
+    side.goldenText === null
+      ? undefined
+      : { golden: parseGolden(side.goldenText, config.golden.file), ...(await side.corpus()), ...(dense ? { dense } : {}) };
   const { report, notices, sources } = await compareFiles(side.pairs, {
     config,
     ...(failOn ? { failOn } : {}),
     ...(semantic ? { semantic } : {}),
     ...(retrieval ? { retrieval } : {}),
+    externalChunks: externalChunker(io.cwd),
   });
   const allNotices = [...side.notices, ...notices];
   for (const notice of allNotices) io.stderr(`notice: ${notice}`);

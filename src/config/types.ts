@@ -56,7 +56,8 @@ export interface Config {
     prices: { input: number; output: number } | null;
   };
   thresholds: Thresholds;
-  golden: { file: string; k: number; retriever: 'bm25' | 'embeddings' };
+  /** Golden-set retrieval (SPEC §6); `embeddingModel` is used with `retriever: embeddings` (default: `text-embedding-3-small`). */
+  golden: { file: string; k: number; retriever: 'bm25' | 'embeddings'; embeddingModel: string };
   overrides: Override[];
 }
 

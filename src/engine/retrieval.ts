@@ -5,6 +5,8 @@ import type { Config } from '../config/types.js';
 import type { GoldenSet } from '../golden/schema.js';
 import { parseMarkdown } from '../markdown/parse.js';
 import { bm25Retriever } from '../retrieval/bm25.js';
+import { embeddingRetriever, type Embed, type VectorCache } from '../retrieval/embeddings.js';
+import type { RetrievalChunk } from '../retrieval/types.js';
 import { evaluateRetrieval } from '../retrieval/evaluate.js';
 import { retrievalFailures } from '../retrieval/failures.js';
 import type { Chunk, RetrievalReport } from '../types.js';
@@ -20,13 +22,16 @@ export interface RetrievalInput {
   golden: GoldenSet;
   base: SourceText[];
   head: SourceText[];
+  /** The embeddings provider and vector cache, for `golden.retriever: embeddings`. */
+  dense?: { embed: Embed; cache: VectorCache };
 }
 
 /**
  * Golden-set retrieval, base vs head (SPEC §6): chunks every file of each side with the
  * settings of its path (reusing `known` chunkings of the same path and text, so changed
- * files are not chunked twice), retrieves the top `golden.k` for every query with BM25,
- * and checks `thresholds.retrieval`.
+ * files are not chunked twice), retrieves the top `golden.k` for every query with BM25 —
+ * or embeddings when `golden.retriever` asks for them and a provider is passed — and
+ * checks `thresholds.retrieval`.
  */
 export async function retrievalReport(
   input: RetrievalInput,
@@ -34,9 +39,13 @@ export async function retrievalReport(
   known: (path: string, text: string) => Chunk[] | undefined,
 ): Promise<{ report: RetrievalReport; notices: string[] }> {
   const notices: string[] = [];
-  if (config.golden.retriever === 'embeddings') {
-    notices.push('golden.retriever is embeddings, which this version does not run yet: BM25 was used');
+  const dense = config.golden.retriever === 'embeddings' ? input.dense : undefined;
+  if (config.golden.retriever === 'embeddings' && !dense) {
+    notices.push('golden.retriever is embeddings but no embeddings provider is configured (an API key or llm.baseURL): BM25 was used');
   }
+  const retriever = dense
+    ? (chunks: RetrievalChunk[]) => embeddingRetriever(chunks, dense.embed, dense.cache, { model: config.golden.embeddingModel })
+    : bm25Retriever;
   const side = (files: SourceText[]) => ({
     files: files.map((file) => {
       let chunks = known(file.path, file.text);
@@ -46,13 +55,13 @@ export async function retrievalReport(
       }
       return { path: file.path, source: file.text, chunks };
     }),
-    retriever: bm25Retriever,
+    retriever,
   });
   const tokenizer = config.chunking.tokenizer;
   const result = await evaluateRetrieval({
     golden: input.golden,
     k: config.golden.k,
-    retriever: 'bm25',
+    retriever: dense ? `embeddings (${config.golden.embeddingModel})` : 'bm25',
     base: side(input.base),
     head: side(input.head),
     size: (source) => (_file, span) => countTokens(source.slice(span.start, span.end), tokenizer),

@@ -4,6 +4,8 @@ import type { CompareOptions } from '../engine/compare-files.js';
 import { llmScorer } from '../engine/semantic.js';
 import { createFileCache } from './cache.js';
 import { createOpenAIProvider } from './openai.js';
+import { createOpenAIEmbedder } from './embeddings.js';
+import type { Embed, VectorCache } from '../retrieval/embeddings.js';
 
 /** Where the LLM judge runs and keeps its cache. */
 export interface LlmSettings {
@@ -33,4 +35,17 @@ export function semanticFor(config: Config, settings: LlmSettings): CompareOptio
   });
   const cache = createFileCache(resolve(settings.root, settings.cacheDir ?? config.llm.cache));
   return { name: 'llm', score: llmScorer(config, provider, cache) };
+}
+
+/**
+ * The embeddings provider for `golden.retriever: embeddings`: the real `openai` client
+ * (any OpenAI-compatible `llm.baseURL`) with the file cache; `undefined` when the config
+ * asks for BM25 or no key / base URL is set (the engine then says it used BM25).
+ */
+export function denseFor(config: Config, settings: LlmSettings): { embed: Embed; cache: VectorCache } | undefined {
+  if (config.golden.retriever !== 'embeddings' || (!settings.apiKey && !config.llm.baseURL)) return undefined;
+  return {
+    embed: createOpenAIEmbedder({ apiKey: settings.apiKey, baseURL: config.llm.baseURL, model: config.golden.embeddingModel, timeoutMs: config.llm.timeout }),
+    cache: createFileCache(resolve(settings.root, settings.cacheDir ?? config.llm.cache)),
+  };
 }

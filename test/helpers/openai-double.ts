@@ -76,6 +76,25 @@ export function targetsOf(body: RecordedRequest['body']): number[] {
   return line ? line[1]!.split(',').map((part) => Number(part.trim())).filter(Number.isInteger) : [];
 }
 
+/** Dimensions of the double's embeddings. */
+export const EMBEDDING_DIMENSIONS = 64;
+
+/**
+ * The double's embedding of `text`: a bag of words hashed into 64 dimensions (word
+ * `w` adds 1 at `sum of its char codes % 64`), L2-normalised — texts sharing words point
+ * the same way, which is all a retrieval test needs.
+ */
+export function bagOfWords(text: string): number[] {
+  const vector = new Array<number>(EMBEDDING_DIMENSIONS).fill(0);
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    let sum = 0;
+    for (const char of word) sum += char.codePointAt(0)!;
+    vector[sum % EMBEDDING_DIMENSIONS]! += 1;
+  }
+  const norm = Math.hypot(...vector) || 1;
+  return vector.map((value) => value / norm);
+}
+
 /** Starts the double; default script answers every request validly. */
 export async function startOpenAIDouble(script: Script = () => ({ kind: 'valid' })): Promise<OpenAIDouble> {
   let current = script;
@@ -85,6 +104,20 @@ export async function startOpenAIDouble(script: Script = () => ({ kind: 'valid' 
     req.on('data', (part: Buffer) => parts.push(part));
     req.on('end', () => {
       const path = (req.url ?? '').split('?')[0]!;
+      if (req.method === 'POST' && (path === '/v1/embeddings' || path === '/embeddings')) {
+        const body = JSON.parse(Buffer.concat(parts).toString('utf8')) as { input: string | string[]; model: string };
+        const inputs = Array.isArray(body.input) ? body.input : [body.input];
+        requests.push({ method: req.method, path, headers: req.headers, body: body as unknown as RecordedRequest['body'], targets: [] });
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            object: 'list',
+            model: body.model,
+            data: inputs.map((input, index) => ({ object: 'embedding', index, embedding: bagOfWords(input) })),
+            usage: { prompt_tokens: inputs.length, total_tokens: inputs.length },
+          }),
+        );
+        return;
+      }
       if (req.method !== 'POST' || (path !== '/v1/chat/completions' && path !== '/chat/completions')) {
         res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `no route ${path}` } }));
         return;

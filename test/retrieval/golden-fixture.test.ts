@@ -71,3 +71,42 @@ describe('golden-set retrieval, base vs head', () => {
     expect(md.stdout).toContain('**Stale evidence**');
   });
 });
+
+describe('golden-set retrieval with embeddings', () => {
+  it('embeds through an OpenAI-compatible API, batched and cached, with the same report shape', async () => {
+    const { startOpenAIDouble } = await import('../helpers/openai-double.js');
+    const { mkdtemp, cp, readFile, writeFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const double = await startOpenAIDouble();
+    try {
+      const dir = await mkdtemp(`${tmpdir()}/chunkgate-dense-`);
+      await cp(`${root}fixtures/retrieval/base`, `${dir}/base`, { recursive: true });
+      await cp(`${root}fixtures/retrieval/head`, `${dir}/head`, { recursive: true });
+      // The base config decides: embeddings from the double (no key needed for a custom base URL).
+      const config = await readFile(`${dir}/base/.chunkgate.yml`, 'utf8');
+      await writeFile(
+        `${dir}/base/.chunkgate.yml`,
+        `${config.replace('k: 3 }', 'k: 3, retriever: embeddings }')}llm: { baseURL: "${double.baseURL}" }\n`,
+      );
+      const cache = `${dir}/cache`;
+      const run = () => runCli(['diff', '--base-dir', 'base', '--head-dir', 'head', '--format', 'json', '--no-fail', '--cache-dir', cache], { cwd: dir, env: {} });
+      const first = await run();
+      expect(first.stderr).toBe('');
+      const retrieval = (JSON.parse(first.stdout) as Report).retrieval!;
+      expect(retrieval.retriever).toBe('embeddings (text-embedding-3-small)');
+      expect(retrieval.queries).toHaveLength(12);
+      const embedCalls = double.requests.filter((r) => r.path.endsWith('/embeddings'));
+      expect(embedCalls.length).toBeGreaterThan(0);
+      // Base and head share most chunks: every distinct text is embedded once.
+      const embedded = embedCalls.flatMap((r) => (r.body as unknown as { input: string[] }).input);
+      expect(new Set(embedded).size).toBe(embedded.length);
+      // A second run is served from the cache.
+      const before = double.requests.length;
+      const second = await run();
+      expect(double.requests.length).toBe(before);
+      expect(second.stdout).toBe(first.stdout);
+    } finally {
+      await double.close();
+    }
+  });
+});
