@@ -1,8 +1,13 @@
 import { compareDoc } from '../compare/diff-doc.js';
 import { buildReport } from '../compare/summary.js';
 import { settingsFor } from '../config/resolve.js';
+import { evaluateDocument } from '../engine/evaluate.js';
+import { sideSource } from '../engine/compare-files.js';
+import { parseMarkdown } from '../markdown/parse.js';
 import { renderEvalMarkdown, renderEvalText } from '../report/eval.js';
+import { renderHtmlReport } from '../report/html/index.js';
 import { renderJson } from '../report/json.js';
+import { externalChunksOf } from '../sources/external-chunker.js';
 import { discoverFiles, readDocFile } from '../sources/files.js';
 import { VERSION } from '../version.js';
 import { oneOf, parseCommandArgs } from './args.js';
@@ -10,7 +15,7 @@ import { loadConfigFile } from './config.js';
 import { evaluateFiles, type SourceFile } from './evaluate-files.js';
 import type { CliIO } from './io.js';
 
-export const EVAL_USAGE = `Usage: chunkgate eval <files|dirs|globs…> [--config F] [--format text|json|md] [--out F]
+export const EVAL_USAGE = `Usage: chunkgate eval <files|dirs|globs…> [--config F] [--format text|json|md] [--out F] [--html F]
 
 Chunks and scores Markdown files with the rules of .chunkgate.yml (or the defaults).
 With no paths, evaluates the files the config's include/exclude select.
@@ -18,7 +23,8 @@ With no paths, evaluates the files the config's include/exclude select.
 Options:
   --config F       config file (default: ./.chunkgate.yml when present)
   --format FORMAT  text (default), json (the SPEC §2 report) or md
-  --out F          write the report to F instead of standard output`;
+  --out F          write the report to F instead of standard output
+  --html F         also write the HTML chunk map (one self-contained page) to F`;
 
 /** `chunkgate eval`: exit 0 when the files were evaluated (whatever their scores). */
 export async function runEval(argv: string[], io: CliIO): Promise<number> {
@@ -26,6 +32,7 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
     config: { type: 'string' },
     format: { type: 'string' },
     out: { type: 'string' },
+    html: { type: 'string' },
   });
   const format = oneOf('format', values.format, ['text', 'json', 'md'] as const, 'text');
   const { config } = await loadConfigFile(io.cwd, values.config as string | undefined);
@@ -37,7 +44,15 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
     if ('skipped' in read) notices.push(`${path}: skipped (${read.skipped})`);
     else files.push({ path, text: read.text });
   }
-  const evals = evaluateFiles(files, config);
+  // Strategy `external`: the command runs here, in the shell; a file it fails on is left out (notice).
+  const external = await externalChunksOf(files, (path) => settingsFor(config, path).chunking, io.cwd);
+  notices.push(...external.notices);
+  files.splice(0, files.length, ...external.files);
+  const evals = files.map((file) => {
+    const chunks = external.chunks.get(file.path);
+    const options = { chunking: settingsFor(config, file.path).chunking, weights: config.scoring.weights };
+    return chunks ? evaluateDocument(file.path, file.text, options, chunks) : evaluateFiles([file], config)[0]!;
+  });
   const diffs = evals.map((head) =>
     compareDoc({ path: head.path, status: 'added', head }, settingsFor(config, head.path).thresholds),
   );
@@ -54,5 +69,15 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
   const rendered =
     format === 'json' ? renderJson(report) : format === 'md' ? renderEvalMarkdown(report) : renderEvalText(report);
   await io.output(rendered, values.out as string | undefined);
+  const html = values.html as string | undefined;
+  if (html !== undefined) {
+    // Only the page needs the section lengths, so only it pays for parsing the files once more.
+    const sources = files.map((file) => ({
+      path: file.path,
+      base: null,
+      head: sideSource(parseMarkdown(file.path, file.text).doc, settingsFor(config, file.path).chunking),
+    }));
+    await io.output(renderHtmlReport({ report, sources }), html);
+  }
   return 0;
 }

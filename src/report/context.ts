@@ -19,6 +19,10 @@ export interface CommentContext {
   summaryUrl?: string;
   /** Name of the uploaded report artifact (default: none mentioned). */
   artifactName?: string;
+  /** Download URL of the uploaded report artifact with the HTML chunk map (default: no link). */
+  artifactUrl?: string;
+  /** Add Mermaid charts of chunk sizes for files with regressed chunks (default: `false`; the shells turn it on). */
+  charts?: boolean;
   /** chunkgate version. */
   version: string;
   /** Largest body in characters (default: `65536` for a comment, GitHub's limit). */

@@ -193,12 +193,13 @@ describe('the action when GitHub misbehaves', () => {
     expect(result.code).toBe(0);
     const report = readReport(result.outputs.report!);
     expect(report.files.map((file) => [file.path, file.status, file.base === undefined])).toEqual([['docs/new.md', 'added', true]]);
-    // Contents came from the raw media type; the missing base and both configs were 404s.
+    // Contents came from the raw media type; the missing base, both configs and the golden set were 404s.
     const reads = double.requestsOf('repos/get-content');
     expect(reads.every((request) => request.headers.accept?.includes('raw'))).toBe(true);
     expect(reads.map((request) => decodeURIComponent(request.path)).sort()).toEqual([
       '/repos/acme/docs/contents/.chunkgate.yml',
       '/repos/acme/docs/contents/.chunkgate.yml',
+      '/repos/acme/docs/contents/.chunkgate/golden.yml',
       '/repos/acme/docs/contents/docs/new.md',
       '/repos/acme/docs/contents/docs/new.md',
     ]);

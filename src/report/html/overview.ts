@@ -1,0 +1,61 @@
+import type { DocDiff, ScoreDelta } from '../../types.js';
+import { explainRegression } from '../explain.js';
+import { chunkTitle, formatDelta, formatNumber, lineRange, plural } from '../format.js';
+import type { RegressionEntry } from '../order.js';
+import { escapeText } from './escape.js';
+import { chunkId } from './source-view.js';
+
+/** `96 → 71 ▼25`, the arrow coloured; `—` for a missing side. */
+export function scoreChange(file: DocDiff, kind: ScoreDelta['kind']): string {
+  const delta = file.deltas.find((candidate) => candidate.kind === kind);
+  const arrow = delta && delta.label !== 'neutral' ? formatDelta(delta.delta) : '';
+  const css = delta?.label === 'regression' ? 'down' : 'up';
+  return `${formatNumber(delta?.baseValue ?? null)} → ${formatNumber(delta?.headValue ?? null)}${arrow ? ` <span class="${css}">${arrow}</span>` : ''}`;
+}
+
+/**
+ * The regressed chunks, worst file first, each a link (`href="#<chunk id>"`, `data-ref`) that
+ * jumps to its head band: path and lines, heading path, score before → after, the cause and why.
+ */
+export function regressionList(entries: readonly RegressionEntry[], fileIndex: ReadonlyMap<DocDiff, number>): string {
+  if (entries.length === 0) return '<p class="muted">No regressed chunks.</p>';
+  const items = entries.map(({ file, regression }) => {
+    const id = chunkId(`f${fileIndex.get(file)}-head`, regression.head.index);
+    const why = explainRegression(regression);
+    const change = regression.base
+      ? `${formatNumber(regression.base.score)} → ${formatNumber(regression.head.score)} <span class="down">${formatDelta(regression.delta)}</span>`
+      : `new · ${formatNumber(regression.head.score)}`;
+    return `<li><a class="jump" href="#${id}" data-ref="${id}"><code>${escapeText(file.path)}</code> ${lineRange(regression.head)} · ${escapeText(chunkTitle(regression.head))}</a> ${change} · <span class="tag sev-high">${escapeText(why.cause)}</span> ${escapeText(why.reason)}</li>`;
+  });
+  return `<ol class="regressions">\n${items.join('\n')}\n</ol>`;
+}
+
+/** The file list: path (link to its section), status, chunks base → head, the three scores with deltas, regressions, failures. */
+export function fileList(files: readonly DocDiff[]): string {
+  const rows = files.map((file, index) => {
+    const chunks = `${formatNumber(file.base?.chunks.length ?? null)} → ${formatNumber(file.head?.chunks.length ?? null)}`;
+    const from = file.previousPath ? ` <span class="muted">(from <code>${escapeText(file.previousPath)}</code>)</span>` : '';
+    return [
+      `<tr><td><a href="#f${index}"><code>${escapeText(file.path)}</code></a>${from}</td>`,
+      `<td>${file.status}</td><td class="num">${chunks}</td>`,
+      `<td class="num">${scoreChange(file, 'structural')}</td><td class="num">${scoreChange(file, 'content')}</td><td class="num">${scoreChange(file, 'overall')}</td>`,
+      `<td class="num">${file.regressions.length}</td><td class="num">${file.failures.length}</td></tr>`,
+    ].join('');
+  });
+  return [
+    '<table class="files"><thead><tr><th>File</th><th>Status</th><th>Chunks</th><th>Structural</th><th>Content</th><th>Overall</th><th>Regressed</th><th>Failures</th></tr></thead><tbody>',
+    ...rows,
+    '</tbody></table>',
+  ].join('\n');
+}
+
+/** The threshold failures of a file as a list; `''` when none. */
+export function failureItems(file: DocDiff): string {
+  if (file.failures.length === 0) return '';
+  return `<ul class="failures">${file.failures.map((failure) => `<li class="down">${escapeText(failure.message)}</li>`).join('')}</ul>`;
+}
+
+/** `3 files · 15 chunks · 3 regressed chunks · 4 threshold failures`. */
+export function countsLine(files: number, chunks: number, regressions: number, failures: number): string {
+  return [plural(files, 'file'), plural(chunks, 'chunk'), plural(regressions, 'regressed chunk'), plural(failures, 'threshold failure')].join(' · ');
+}

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { compareDoc } from '../../src/compare/diff-doc.js';
+import { buildReport } from '../../src/compare/summary.js';
+import { renderComment } from '../../src/report/comment.js';
+import { axisTop, CHARTS_HEADING, chunkSizeChart, chunkSizeCharts, mermaidText } from '../../src/report/mermaid.js';
+import type { DocDiff, Report } from '../../src/types.js';
+import { demoComparison } from '../helpers/browser.js';
+import { chunk, doc } from './factory.js';
+import { CONTEXT, THRESHOLDS } from './sample.js';
+
+/** The parsed structure of one xychart-beta block, or an error naming the line that breaks it. */
+function parseXyChart(block: string) {
+  const match = /^~~~mermaid\n---\n([\s\S]*?)\n---\n([\s\S]*?)\n~~~(?:\n|$)/.exec(block);
+  if (!match) throw new Error('not a mermaid fence with front matter');
+  const lines = match[2]!.split('\n');
+  expect(lines[0]).toBe('xychart-beta');
+  const statement = (keyword: string) => lines.filter((line) => line.trimStart().startsWith(`${keyword} `));
+  const numbers = (text: string) => text.split(',').map((item) => item.trim()).map((item) => {
+    expect(item).toMatch(/^\d+$/);
+    return Number(item);
+  });
+  const title = /^ {2}title "([^"`]*)"$/.exec(statement('title')[0]!)![1]!;
+  const xAxis = /^ {2}x-axis "chunk" \[(.*)\]$/.exec(statement('x-axis')[0]!)![1]!;
+  const categories = xAxis.split(', ').map((item) => /^"(\d+)"$/.exec(item)![1]!);
+  const yAxis = /^ {2}y-axis "(tokens|chars)" 0 --> (\d+)$/.exec(statement('y-axis')[0]!)!;
+  const bars = statement('bar').map((line) => numbers(/^ {2}bar \[(.*)\]$/.exec(line)![1]!));
+  const series = statement('line').map((line) => numbers(/^ {2}line \[(.*)\]$/.exec(line)![1]!));
+  // Every line of the body is one of the statements above: nothing the grammar would reject.
+  expect(lines.slice(1).every((line) => /^ {2}(title|x-axis|y-axis|bar|line) /.test(line))).toBe(true);
+  return { config: match[1]!, title, categories, unit: yAxis[1]!, top: Number(yAxis[2]), bars, series };
+}
+
+function diffOf(baseSizes: number[], headSizes: number[], path = 'docs/a.md'): DocDiff {
+  const make = (sizes: number[], score: number) =>
+    sizes.map((tokens, index) => chunk({ text: `chunk ${index} ${'x'.repeat(index)}`, index, tokens, score, startLine: index * 5 + 1, endLine: index * 5 + 4 }));
+  return compareDoc(
+    { path, status: 'modified', base: doc(path, make(baseSizes, 95)), head: doc(path, make(headSizes, 40)) },
+    THRESHOLDS,
+  );
+}
+
+describe('chunkSizeChart', () => {
+  it('plots head bars over a base line and a max line, padded to the longer side', () => {
+    const file = diffOf([100, 200], [100, 300, 400]);
+    const chart = parseXyChart(chunkSizeChart(file)!);
+    expect(chart.title).toBe('docs/a.md');
+    expect(chart.categories).toEqual(['1', '2', '3']);
+    expect(chart.unit).toBe('tokens');
+    expect(chart.bars).toEqual([[100, 300, 400]]);
+    // Base had 2 chunks: padded with 0. 400 ≥ 512 / 2, so the max line shows.
+    expect(chart.series).toEqual([[100, 200, 0], [512, 512, 512]]);
+    // Largest value 512 × 1.1 = 563.2 → 570.
+    expect(chart.top).toBe(570);
+    expect(chart.config).toContain('plotColorPalette');
+  });
+
+  it('leaves out the max line when every chunk is under half of max, and skips useless charts', () => {
+    const chart = parseXyChart(chunkSizeChart(diffOf([100], [50, 60]))!);
+    expect(chart.series).toEqual([[100, 0]]);
+    // 100 × 1.1 = 110.
+    expect(chart.top).toBe(110);
+    expect(chunkSizeChart(diffOf([100, 200], [100, 200]))).toBeNull();
+    expect(chunkSizeChart(diffOf(new Array(41).fill(10), [10]))).toBeNull();
+    const added = compareDoc({ path: 'docs/new.md', status: 'added', head: doc('docs/new.md', [chunk({ text: 'x', score: 10 })]) }, THRESHOLDS);
+    expect(chunkSizeChart(added)).toBeNull();
+  });
+
+  it('keeps titles inside the quotes and the fence whatever the path', () => {
+    // " x " ` ; # @ → _ x _ _ _ _ _
+    expect(mermaidText('docs/"x"`;#@me.md')).toBe('docs/_x_____me.md');
+    const long = `docs/${'a'.repeat(80)}.md`;
+    expect(mermaidText(long)).toHaveLength(60);
+    expect(mermaidText(long).startsWith('…')).toBe(true);
+    const chart = chunkSizeChart(diffOf([1], [2], 'docs/```\n"evil".md'))!;
+    // Inside the fence no backtick and no tilde but its own two ~~~; the caption shows the path in a longer code span.
+    const fence = chart.slice(0, chart.indexOf('\n~~~\n') + 4);
+    expect(fence.match(/`/g)).toBeNull();
+    expect(fence.match(/~~~/g)).toHaveLength(2);
+    expect(chart.slice(fence.length)).toContain('````');
+    // ``` \n " → 5 underscores, the closing " → 1.
+    expect(parseXyChart(chart).title).toBe('docs/_____evil_.md');
+  });
+
+  it('rounds the axis top up to tens', () => {
+    expect(axisTop([])).toBe(10);
+    // 91 × 1.1 = 100.1 → 110.
+    expect(axisTop([91])).toBe(110);
+  });
+
+  it('charts only files with regressions, at most `limit`', () => {
+    const files = [diffOf([1], [2], 'a.md'), diffOf([1], [3], 'b.md'), diffOf([1], [4], 'c.md'), diffOf([1], [5], 'd.md')];
+    expect(files.every((file) => file.regressions.length > 0)).toBe(true);
+    expect(chunkSizeCharts(files)).toHaveLength(3);
+    expect(chunkSizeCharts(files, { limit: 1 })).toHaveLength(1);
+    const calm = diffOf([1], [2]);
+    expect(chunkSizeCharts([{ ...calm, regressions: [] }])).toEqual([]);
+  });
+});
+
+describe('charts in the comment', () => {
+  it('adds one chart for the demo’s regressed file under the charts heading', async () => {
+    const { report } = await demoComparison();
+    const body = renderComment(report, { ...CONTEXT, charts: true });
+    expect(body).toContain(CHARTS_HEADING);
+    const blocks = body.match(/~~~mermaid\n[\s\S]*?\n~~~/g)!;
+    expect(blocks).toHaveLength(1);
+    const chart = parseXyChart(blocks[0]!);
+    expect(chart.title).toBe('docs/deploy.md');
+    const deploy = report.files.find((file) => file.path === 'docs/deploy.md')!;
+    expect(chart.bars[0]).toEqual(deploy.head!.chunks.map((c) => c.tokens));
+    expect(renderComment(report, CONTEXT)).not.toContain('~~~mermaid');
+  });
+
+  it('stays under 65,536 characters on the largest case, dropping charts before rows', () => {
+    // 40 files, each with 30 base and 30 head chunks, every head chunk a regression.
+    const files = Array.from({ length: 40 }, (_, index) =>
+      diffOf(Array.from({ length: 30 }, (_, i) => 100 + i), Array.from({ length: 30 }, (_, i) => 300 + i), `docs/section-${index}/page.md`),
+    );
+    const report: Report = buildReport({ version: '0.1.0', config: {}, scorer: 'heuristic', files, failOn: ['regression'], partial: false, cost: null });
+    const full = renderComment(report, { ...CONTEXT, charts: true, maxLength: 10_000_000 });
+    expect(full.length).toBeGreaterThan(65_536);
+    const body = renderComment(report, { ...CONTEXT, charts: true });
+    expect(body.length).toBeLessThan(65_536);
+    expect(body).not.toContain('~~~mermaid');
+    // Rows are still there: charts went first.
+    expect(body).toContain('### ▼ Regressed chunks');
+  });
+
+  it('drops the chart first when only the rows and excerpts fit', async () => {
+    const { report } = await demoComparison();
+    const everything = renderComment(report, { ...CONTEXT, charts: true });
+    const without = renderComment(report, CONTEXT);
+    const chartLength = everything.length - without.length;
+    expect(chartLength).toBeGreaterThan(0);
+    const tight = renderComment(report, { ...CONTEXT, charts: true, maxLength: without.length + 1 });
+    expect(tight).toBe(without);
+    expect(renderComment(report, { ...CONTEXT, charts: true, maxLength: everything.length + 1 })).toBe(everything);
+  });
+});
