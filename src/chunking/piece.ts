@@ -1,4 +1,5 @@
 import type { ChunkingOptions, Measure, ParsedDoc, SizeUnit, Span, SplitInfo, TokenizerName } from '../types.js';
+import { sliceTokensOf } from './sliceTokens.js';
 
 /** The measure chunkers get: the configured unit plus token counts (`createMeasure`). */
 export type ChunkMeasure = Measure & { tokens(text: string): number };
@@ -27,9 +28,15 @@ export interface SplitContext {
   overlap: number;
 }
 
-/** Size of `source[span.start, span.end)` in the context's unit (memoised by the measure). */
+/**
+ * Size of `source[span.start, span.end)` in the context's unit. Token counts come from one
+ * tokenization of the source shared by every slice ({@link sliceTokensOf}), so measuring
+ * blocks, runs of blocks and chunks does not tokenize the same text again.
+ */
 export function sizeOf(context: SplitContext, span: Span): number {
-  return span.end <= span.start ? 0 : context.measure.size(context.source.slice(span.start, span.end));
+  if (span.end <= span.start) return 0;
+  if (context.measure.unit === 'tokens') return sliceTokensOf(context.measure.tokens, context.source)(span.start, span.end);
+  return context.measure.size(context.source.slice(span.start, span.end));
 }
 
 /**

@@ -29,27 +29,40 @@ export function checkNearDuplicates(input: StructuralInput, options: NearDuplica
   const threshold = options.threshold ?? 0.9;
   const width = Math.min(15, Math.max(1, Math.floor(options.shingle ?? 3)));
   const { chunks } = input;
-  const interned: Interned = { words: new Map(), steps: [], shingles: new Map() };
-  const sets = chunks.map((chunk) => shingleIds(wordsOf(chunk.text), width, interned));
+  const words = new Map<string, number>();
+  const wordIds = chunks.map((chunk) => wordsOf(chunk.text).map((word) => intern(words, word)));
+  const interned: Interned = { packed: width <= 3 && words.size <= WORD_LIMIT, steps: [], shingles: new Map() };
+  const sets = wordIds.map((ids) => shingleIds(ids, width, interned));
   const frequency = new Uint32Array(interned.shingles.size);
   for (const set of sets) for (const id of set) frequency[id]! += 1;
-  const byRarity = (a: number, b: number): number => frequency[a]! - frequency[b]! || a - b;
-  const sorted = sets.map((set) => [...set].sort(byRarity));
+  // Rarest first, ties by id: `frequency · 2³² + id` sorts as one number.
+  const sorted = sets.map((set) => {
+    const keys = new Float64Array(set.length);
+    for (let at = 0; at < set.length; at++) keys[at] = frequency[set[at]!]! * 2 ** 32 + set[at]!;
+    return keys.sort();
+  });
 
-  const index = new Map<number, number[]>();
+  const index: number[][] = [];
   const indexedTexts = new Set<string>();
   const findings: RuleFinding[] = [];
-  for (const [current, tokens] of sorted.entries()) {
-    const size = tokens.length;
+  const seen = new Int32Array(chunks.length).fill(-1);
+  for (const [current, keys] of sorted.entries()) {
+    const size = keys.length;
     if (size === 0) continue;
     const prefix = size - Math.ceil(threshold * size - EPSILON) + 1;
-    const candidates = new Set<number>();
-    for (const token of tokens.slice(0, prefix)) for (const earlier of index.get(token) ?? []) candidates.add(earlier);
+    const candidates: number[] = [];
+    for (let at = 0; at < prefix && at < size; at++) {
+      for (const earlier of index[keys[at]! % 2 ** 32] ?? []) {
+        if (seen[earlier] === current) continue;
+        seen[earlier] = current;
+        candidates.push(earlier);
+      }
+    }
     let best = -1;
     let bestScore = 0;
-    for (const earlier of [...candidates].sort((a, b) => a - b)) {
+    for (const earlier of candidates.sort((a, b) => a - b)) {
       const other = sets[earlier]!;
-      if (other.size < threshold * size - EPSILON || size < threshold * other.size - EPSILON) continue;
+      if (other.length < threshold * size - EPSILON || size < threshold * other.length - EPSILON) continue;
       if (normalizedText(chunks[earlier]!) === normalizedText(chunks[current]!)) continue;
       const score = jaccard(sets[current]!, other);
       if (score >= threshold - EPSILON && score > bestScore) {
@@ -73,43 +86,50 @@ export function checkNearDuplicates(input: StructuralInput, options: NearDuplica
     const text = normalizedText(chunks[current]!);
     if (indexedTexts.has(text)) continue;
     indexedTexts.add(text);
-    for (const token of tokens.slice(0, prefix)) {
-      const posting = index.get(token);
-      if (posting) posting.push(current);
-      else index.set(token, [current]);
-    }
+    for (let at = 0; at < prefix && at < size; at++) (index[keys[at]! % 2 ** 32] ??= []).push(current);
   }
   return findings;
 }
 
 /**
- * The set of `width`-word shingle ids of `words` (one shorter shingle when there
- * are fewer words), as dense numbers: words are interned, then each shingle's
- * prefix of k + 1 words is interned from (prefix of k words, next word) in a table
- * per step. Exact for up to 2²¹ distinct words per document; no string per shingle.
+ * The `width`-word shingles of a chunk's word ids (one shorter shingle when there are
+ * fewer words) as dense shingle ids, sorted and unique. A shingle of up to 3 words is one
+ * exact number, `((w₀ · 2¹⁷ + w₁) · 2¹⁷ + w₂) · 4 + length`, when the document has at most
+ * 2¹⁷ distinct words; longer shingles (or more words) intern each prefix of k + 1 words
+ * from (prefix of k words, next word) in a table per step. No string per shingle.
  */
-function shingleIds(words: readonly string[], width: number, interned: Interned): Set<number> {
-  const set = new Set<number>();
-  if (words.length === 0) return set;
-  const ids = words.map((word) => intern(interned.words, word));
+function shingleIds(ids: readonly number[], width: number, interned: Interned): Uint32Array {
+  if (ids.length === 0) return new Uint32Array(0);
   const length = Math.min(width, ids.length);
-  for (let at = 0; at + length <= ids.length; at += 1) {
+  const count = ids.length - length + 1;
+  const set = new Uint32Array(count);
+  for (let at = 0; at < count; at += 1) {
     let key = ids[at]!;
-    for (let step = 1; step < length; step += 1) {
-      interned.steps[step - 1] ??= new Map();
-      key = intern(interned.steps[step - 1]!, key * WORD_BASE + ids[at + step]!);
+    if (interned.packed) {
+      for (let step = 1; step < length; step += 1) key = key * WORD_LIMIT + ids[at + step]!;
+    } else {
+      for (let step = 1; step < length; step += 1) {
+        interned.steps[step - 1] ??= new Map();
+        key = intern(interned.steps[step - 1]!, key * WORD_BASE + ids[at + step]!);
+      }
     }
-    // The length keeps a short shingle apart from a full one with the same prefix id.
-    set.add(intern(interned.shingles, key * 16 + length));
+    // The length keeps a short shingle apart from a full one with the same prefix.
+    set[at] = intern(interned.shingles, key * (interned.packed ? 4 : 16) + length);
   }
-  return set;
+  set.sort();
+  let unique = 0;
+  for (let at = 0; at < count; at += 1) if (at === 0 || set[at] !== set[at - 1]) set[unique++] = set[at]!;
+  return set.subarray(0, unique);
 }
 
 /** Word ids stay below 2²¹, prefix ids below 2³¹: `prefix · 2²¹ + word` is an exact number key. */
 const WORD_BASE = 2 ** 21;
+/** Packed keys of up to 3 words: `(2¹⁷)³ · 4` stays within 2⁵³. */
+const WORD_LIMIT = 2 ** 17;
 
 interface Interned {
-  words: Map<string, number>;
+  /** Whether shingles are packed into one number ({@link shingleIds}). */
+  packed: boolean;
   /** `steps[k − 1]`: (id of a k-word prefix, next word id) → id of the (k + 1)-word prefix. */
   steps: Map<number, number>[];
   shingles: Map<number, number>;
@@ -124,9 +144,18 @@ function intern<K>(table: Map<K, number>, key: K): number {
   return id;
 }
 
-function jaccard(a: ReadonlySet<number>, b: ReadonlySet<number>): number {
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+/** Jaccard similarity of two sorted, duplicate-free id lists. */
+function jaccard(a: Uint32Array, b: Uint32Array): number {
   let shared = 0;
-  for (const id of small) if (large.has(id)) shared += 1;
-  return shared / (a.size + b.size - shared);
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      shared += 1;
+      i += 1;
+      j += 1;
+    } else if (a[i]! < b[j]!) i += 1;
+    else j += 1;
+  }
+  return shared / (a.length + b.length - shared);
 }

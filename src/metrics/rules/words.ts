@@ -15,9 +15,13 @@ const UNSPACED = /[\u2E80-\uA4CF\uF900-\uFAFF\u0E00-\u0EFF\u1000-\u109F\u1780-\u
  * make the report differ between runners.
  */
 export function wordsOf(text: string): string[] {
+  // `match` with a global pattern lists the runs without a match object per run.
+  const lower = text.toLowerCase();
+  const runs = lower.match(RUNS);
+  if (runs === null) return [];
+  if (!UNSPACED.test(lower)) return runs;
   const words: string[] = [];
-  for (const match of text.toLowerCase().matchAll(RUNS)) {
-    const run = match[0];
+  for (const run of runs) {
     if (UNSPACED.test(run)) words.push(...run);
     else words.push(run);
   }

@@ -21,9 +21,7 @@ export function nonWhitespacePrefix(source: string, exclude: Span | null = null)
   const counts = new Int32Array(source.length + 1);
   let count = 0;
   for (let at = 0; at < source.length; at += 1) {
-    const code = source.charCodeAt(at);
-    // Printable ASCII is the common case; only the rest needs the full whitespace test.
-    if ((code > 0x20 && code < 0x7f) || (code >= 0x7f && !isWhitespaceCode(code))) count += 1;
+    if (isCounted(source.charCodeAt(at))) count += 1;
     counts[at + 1] = count;
   }
   if (exclude && exclude.end > exclude.start) {
@@ -32,6 +30,18 @@ export function nonWhitespacePrefix(source: string, exclude: Span | null = null)
     for (let at = exclude.end + 1; at <= source.length; at += 1) counts[at]! -= removed;
   }
   return counts;
+}
+
+/** Whether a code unit counts as text: printable ASCII is the common case; only the rest needs the full whitespace test. */
+function isCounted(code: number): boolean {
+  return (code > 0x20 && code < 0x7f) || (code >= 0x7f && !isWhitespaceCode(code));
+}
+
+/** Non-whitespace characters of `source[start, end)`, counted directly. */
+function countDirect(source: string, start: number, end: number): number {
+  let count = 0;
+  for (let at = start; at < end; at += 1) if (isCounted(source.charCodeAt(at))) count += 1;
+  return count;
 }
 
 /** Non-whitespace characters of `[start, end)` from {@link nonWhitespacePrefix} counts. */
@@ -47,13 +57,10 @@ export function countIn(counts: Int32Array, start: number, end: number): number 
  * sweep: all chunk spans (and the front matter) are sorted by start and merged,
  * and every hole holding non-whitespace text becomes a gap. O(S log S + n) for S
  * spans and a source of length n; pass `counts` ({@link nonWhitespacePrefix}) when
- * the caller already has them.
+ * the caller already has them, else the holes (never inside front matter) are counted
+ * directly, which costs only their length.
  */
-export function coverageGaps(
-  doc: ParsedDoc,
-  chunks: readonly Chunk[],
-  counts: Int32Array = nonWhitespacePrefix(doc.source, doc.frontmatter),
-): CoverageGap[] {
+export function coverageGaps(doc: ParsedDoc, chunks: readonly Chunk[], counts?: Int32Array): CoverageGap[] {
   const { source, frontmatter } = doc;
   const intervals: Span[] = chunks.flatMap((chunk) => chunk.spans.filter((span) => span.end > span.start));
   if (frontmatter) intervals.push(frontmatter);
@@ -78,7 +85,7 @@ export function coverageGaps(
     return (order[low] ?? order.at(-1))?.index ?? -1;
   };
   return holes.flatMap((hole) => {
-    const nonWhitespace = countIn(counts, hole.start, hole.end);
+    const nonWhitespace = counts ? countIn(counts, hole.start, hole.end) : countDirect(source, hole.start, hole.end);
     return nonWhitespace === 0 ? [] : [{ ...hole, chunk: chargedTo(hole.end), nonWhitespace }];
   });
 }
