@@ -107,3 +107,4 @@ console.log(`peak RSS:               ${(process.resourceUsage().maxRSS / 1024).t
 
 const { benchJudge } = await import('./judge.js');
 await benchJudge();
+await import('./presets.js');

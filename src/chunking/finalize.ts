@@ -8,20 +8,29 @@ export function chunkId(path: string, text: string): string {
 }
 
 /**
- * Turns chunker drafts into report chunks: joins the text from source slices,
- * measures it once and fills lines, ids and indexes.
+ * Turns chunker drafts into report chunks: joins the text from source slices (or keeps
+ * the draft's own `text`), measures it once and fills lines, ids and indexes.
  *
  * @param tokens counts tokens of a text (memoised by the caller's measure).
+ * @param sliceTokens counts tokens of `doc.source.slice(start, end)`, used for chunks that are
+ *   one plain slice (default: `tokens` of the slice).
  */
-export function finalizeChunks(doc: ParsedDoc, drafts: readonly ChunkDraft[], tokens: (text: string) => number): Chunk[] {
+export function finalizeChunks(
+  doc: ParsedDoc,
+  drafts: readonly ChunkDraft[],
+  tokens: (text: string) => number,
+  sliceTokens?: (start: number, end: number) => number,
+): Chunk[] {
   return drafts.map((draft, index) => {
     const spans: Span[] = [...(draft.prefix ?? []), { start: draft.start, end: draft.end }, ...(draft.suffix ?? [])];
-    const text = spans.map((span) => doc.source.slice(span.start, span.end)).join('');
+    // Only a chunk whose text is exactly one source slice may be counted from the source.
+    const slice = draft.text === undefined && spans.length === 1;
+    const text = draft.text ?? (slice ? doc.source.slice(draft.start, draft.end) : spans.map((span) => doc.source.slice(span.start, span.end)).join(''));
     const chunk: Chunk = {
       id: chunkId(doc.path, text),
       index,
       text,
-      tokens: tokens(text),
+      tokens: slice && sliceTokens ? sliceTokens(draft.start, draft.end) : tokens(text),
       chars: text.length,
       headingPath: draft.headingPath,
       startLine: lineAt(doc.lineStarts, draft.start),

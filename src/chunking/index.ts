@@ -3,8 +3,10 @@ import { chunkFixed } from './fixed.js';
 import { finalizeChunks } from './finalize.js';
 import { chunkByHeading } from './heading.js';
 import type { ChunkMeasure } from './piece.js';
+import { PRESETS } from './presets/index.js';
 import { chunkRecursive } from './recursive.js';
 import { chunkBySentence } from './sentence.js';
+import { sliceTokensOf } from './sliceTokens.js';
 
 export { sectionsOf, type Section } from './sections.js';
 export type { ChunkMeasure } from './piece.js';
@@ -17,6 +19,10 @@ const STRATEGIES: Record<StrategyName, Chunker> = {
   recursive: chunkRecursive,
   sentence: chunkBySentence,
   fixed: chunkFixed,
+  // Presets reproduce a library's splitter, keeping its text (issue 7, src/chunking/presets/).
+  ...PRESETS,
+  // An external chunker's chunks are computed by a shell and passed to `analyzeDocument`; alone, none.
+  external: () => [],
 };
 
 /**
@@ -26,9 +32,14 @@ const STRATEGIES: Record<StrategyName, Chunker> = {
  * `[0, max − 1]`. Every chunk is a slice (or `prefix` + slice + `suffix`) of the source,
  * trimmed, non-empty; together the chunks hold every non-whitespace character outside the
  * front matter. A document with no blocks gives `[]`. Deterministic. A strategy name this
- * build does not know (config validation rejects those) falls back to `heading`.
+ * build does not know (config validation rejects those) falls back to `heading`. The presets
+ * (`langchain-*`, `llamaindex-*`) are the exception to the slice and coverage rules: they
+ * reproduce their library chunk for chunk, keeping its text (offsets still point at the source).
  */
 export function chunkDocument(doc: ParsedDoc, options: ChunkingOptions, measure: ChunkMeasure): Chunk[] {
   const chunker = STRATEGIES[options.strategy] ?? chunkByHeading;
-  return finalizeChunks(doc, chunker(doc, options, measure), measure.tokens);
+  const drafts = chunker(doc, options, measure);
+  // In tokens the chunker has tokenized the source once already: chunk counts come from that.
+  const sliceTokens = measure.unit === 'tokens' ? sliceTokensOf(measure.tokens, doc.source) : undefined;
+  return finalizeChunks(doc, drafts, measure.tokens, sliceTokens);
 }

@@ -9,7 +9,15 @@ import type { Config } from './types.js';
 // print "(allowed: …)" for any issue. For an unknown key it is the comma-separated list of
 // the keys allowed at that level (load.ts also picks its typo suggestion from that list).
 
-const STRATEGIES = ['heading', 'recursive', 'sentence', 'fixed'] as const;
+const PRESET_STRATEGIES = ['langchain-recursive', 'langchain-markdown', 'langchain-markdown-header', 'llamaindex-markdown', 'llamaindex-sentence'] as const;
+const STRATEGIES = ['heading', 'recursive', 'sentence', 'fixed', ...PRESET_STRATEGIES, 'external'] as const;
+/** Library defaults of the keys a preset's mapping leaves out (`chunkSize` / `chunkOverlap` are `max` / `overlap`). */
+const PRESET_DEFAULTS: Partial<Record<(typeof STRATEGIES)[number], { unit: 'chars' | 'tokens'; max: number; overlap: number }>> = {
+  'langchain-recursive': { unit: 'chars', max: 1000, overlap: 200 },
+  'langchain-markdown': { unit: 'chars', max: 1000, overlap: 200 },
+  'langchain-markdown-header': { unit: 'chars', max: 1000, overlap: 200 },
+  'llamaindex-sentence': { unit: 'tokens', max: 1024, overlap: 200 },
+};
 const UNITS = ['tokens', 'chars'] as const;
 const TOKENIZERS = ['o200k_base', 'cl100k_base'] as const;
 const FAIL_ON = FAIL_ON_VALUES;
@@ -69,7 +77,27 @@ function weightMap<const K extends string>(names: readonly K[]) {
   return strict(shape);
 }
 
-/** Chunking keys as the user writes them: every one optional (top level and overrides alike). */
+const boolean = () => z.boolean({ error: () => 'true or false' });
+const regexSource = text('a regular expression (JavaScript syntax)').refine(
+  (source) => {
+    try {
+      new RegExp(source, 'g');
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { error: () => 'a valid regular expression (JavaScript syntax)' },
+);
+const headerPair = z.tuple([text('a header marker such as "##"'), text('a metadata name such as "Header 2"')], {
+  error: () => 'a [marker, name] pair such as ["##", "Header 2"]',
+});
+
+/**
+ * Chunking keys as the user writes them: every one optional (top level and overrides alike).
+ * `chunkSize` / `chunkOverlap` (the libraries' names) become `max` / `overlap`; a mapping that
+ * sets a preset strategy gets the library's defaults for the sizes and unit it leaves out (see `PRESET_DEFAULTS`).
+ */
 const chunkingPatch = strict({
   strategy: oneOf(STRATEGIES).optional(),
   unit: oneOf(UNITS).optional(),
@@ -79,7 +107,48 @@ const chunkingPatch = strict({
   overlap: integer(0).optional(),
   tiny: integer(0).optional(),
   headingLevels: strict({ max: integer(1, 6) }).optional(),
-});
+  chunkSize: integer(1).optional(),
+  chunkOverlap: integer(0).optional(),
+  separators: z.array(z.string({ error: () => 'a string' }), { error: () => 'a list of strings (tried in order)' }).optional(),
+  keepSeparator: boolean().optional(),
+  headersToSplitOn: z.array(headerPair, { error: () => 'a list of [marker, name] pairs such as ["##", "Header 2"]' }).min(1, { error: () => 'a non-empty list of [marker, name] pairs' }).optional(),
+  stripHeaders: boolean().optional(),
+  recursiveSplit: boolean().optional(),
+  paragraphSeparator: text().optional(),
+  separator: text().optional(),
+  secondaryChunkingRegex: regexSource.optional(),
+  command: z
+    .array(text('a non-empty string'), { error: () => 'a list: the program and its arguments, run without a shell, e.g. [python3, scripts/chunk.py]' })
+    .min(1, { error: () => 'a non-empty list: the program and its arguments, e.g. [python3, scripts/chunk.py]' })
+    .optional(),
+  timeout: number(1, 3600).optional(),
+})
+  .superRefine((patch, ctx) => {
+    for (const [alias, key] of [['chunkSize', 'max'], ['chunkOverlap', 'overlap']] as const) {
+      if (patch[alias] !== undefined && patch[key] !== undefined) ctx.addIssue({ code: 'custom', path: [alias], message: `${alias} or ${key}, not both (${alias} is the library's name for ${key})` });
+    }
+    const defaults = patch.strategy ? PRESET_DEFAULTS[patch.strategy] : undefined;
+    const size = patch.chunkSize ?? patch.max;
+    if (defaults && size !== undefined && patch.chunkOverlap === undefined && patch.overlap === undefined && defaults.overlap >= size) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [patch.chunkSize !== undefined ? 'chunkSize' : 'max'],
+        message: `an integer above ${defaults.overlap}, the library's default chunkOverlap (or set chunkOverlap below ${size}: ${patch.strategy} refuses chunkOverlap ≥ chunkSize)`,
+      });
+    }
+    if (patch.strategy === 'llamaindex-sentence' && patch.unit === 'chars') {
+      ctx.addIssue({ code: 'custom', path: ['unit'], message: 'tokens (llamaindex-sentence counts tokens, like LlamaIndex)' });
+    }
+  })
+  .transform(({ chunkSize, chunkOverlap, ...rest }) => {
+    const patch = { ...rest, ...(chunkSize !== undefined ? { max: chunkSize } : {}), ...(chunkOverlap !== undefined ? { overlap: chunkOverlap } : {}) };
+    const defaults = patch.strategy ? PRESET_DEFAULTS[patch.strategy] : undefined;
+    if (!defaults) return patch;
+    const max = patch.max ?? defaults.max;
+    // A default overlap the size cannot take was reported above; leaving it out avoids a second report.
+    const overlap = patch.overlap ?? (defaults.overlap < max ? defaults.overlap : undefined);
+    return { ...patch, unit: patch.unit ?? defaults.unit, max, ...(overlap !== undefined ? { overlap } : {}) };
+  });
 type ChunkingPatch = z.output<typeof chunkingPatch>;
 
 /**
@@ -103,16 +172,25 @@ function checkSizes(patch: ChunkingPatch, base: ChunkingOptions, baseExplicitTin
       message: own || patch.max === undefined ? valueAllowed : limitAllowed,
     });
   };
-  if (min >= max) blame('min', `an integer above min (${min})`, `an integer from 0 to ${max - 1} (below max ${max})`);
+  // `min` is a `heading` setting: presets and external chunkers never read it.
+  const usesMin = !(PRESET_STRATEGIES as readonly string[]).includes(patch.strategy ?? base.strategy) && (patch.strategy ?? base.strategy) !== 'external';
+  if (min >= max && usesMin) blame('min', `an integer above min (${min})`, `an integer from 0 to ${max - 1} (below max ${max})`);
   if (overlap >= max) blame('overlap', `an integer above overlap (${overlap})`, `an integer from 0 to ${max - 1} (below max ${max})`);
   if (tiny !== undefined && tiny > max) blame('tiny', `an integer ≥ tiny (${tiny})`, `an integer from 0 to ${max} (at most max ${max})`);
 }
 
 const chunkingSchema = chunkingPatch
-  .superRefine((patch, ctx) => checkSizes(patch, { ...DEFAULT_CHUNKING, tiny: 0 }, false, ctx, []))
+  .superRefine((patch, ctx) => {
+    checkSizes(patch, { ...DEFAULT_CHUNKING, tiny: 0 }, false, ctx, []);
+    if (patch.strategy === 'external' && patch.command === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['command'], message: 'a command list (strategy external needs one), e.g. [python3, scripts/chunk.py]' });
+    }
+  })
   .transform((patch): ChunkingOptions => {
     const max = patch.max ?? DEFAULT_CHUNKING.max;
+    const { strategy: _s, unit: _u, tokenizer: _t, max: _m, min: _n, overlap: _o, tiny: _y, headingLevels: _h, ...library } = patch;
     const chunking: ChunkingOptions = {
+      ...library,
       strategy: patch.strategy ?? DEFAULT_CHUNKING.strategy,
       unit: patch.unit ?? DEFAULT_CHUNKING.unit,
       tokenizer: patch.tokenizer ?? DEFAULT_CHUNKING.tokenizer,
@@ -190,6 +268,7 @@ const rootSchema = strict({
     file: text('a file path').default('.chunkgate/golden.yml'),
     k: integer(1).default(5),
     retriever: oneOf(['bm25', 'embeddings']).default('bm25'),
+    embeddingModel: text('an embeddings model name').default('text-embedding-3-small'),
   }).prefault({}),
   overrides: z.array(overrideSchema, { error: () => 'a list of { paths, chunking, thresholds } entries' }).default([]),
 }).superRefine((config, ctx) => {
@@ -199,6 +278,9 @@ const rootSchema = strict({
   const explicit = isTinyExplicit(config.chunking);
   config.overrides.forEach((override, index) => {
     if (override?.chunking !== undefined) checkSizes(override.chunking, config.chunking, explicit, ctx, ['overrides', index, 'chunking']);
+    if (override?.chunking?.strategy === 'external' && override.chunking.command === undefined && config.chunking.command === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['overrides', index, 'chunking', 'command'], message: 'a command list (strategy external needs one), e.g. [python3, scripts/chunk.py]' });
+    }
   });
 });
 

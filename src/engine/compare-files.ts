@@ -107,6 +107,18 @@ export async function compareFiles(
   let retrieval: Awaited<ReturnType<typeof retrievalReport>> | undefined;
   if (options.retrieval) {
     const chunked = new Map(analyses.map((analysis) => [`${analysis.doc.path}\0${analysis.doc.source}`, analysis.chunks]));
+    // Unchanged files of an `external` strategy are chunked by the command too, or retrieval would see none.
+    for (const file of [...options.retrieval.base, ...options.retrieval.head]) {
+      const key = `${file.path}\0${file.text}`;
+      const chunking = settingsFor(config, file.path).chunking;
+      if (chunked.has(key) || chunking.strategy !== 'external' || !options.externalChunks) continue;
+      try {
+        const placed = await options.externalChunks(file.path, file.text, chunking);
+        chunked.set(key, analyzeDocument(file.path, file.text, { chunking, weights: config.scoring.weights }, placed).chunks);
+      } catch (error) {
+        notices.push(`${error instanceof Error ? error.message : String(error)}; retrieval sees no chunks of ${file.path}`);
+      }
+    }
     retrieval = await retrievalReport(options.retrieval, config, (path, text) => chunked.get(`${path}\0${text}`));
     notices.push(...retrieval.notices);
   }

@@ -1,6 +1,7 @@
 import type { ContentWeights, StructuralWeights } from '../config/types.js';
 import { chunkDocument } from '../chunking/index.js';
 import { createMeasure } from '../chunking/measure.js';
+import { chunkExternal, unlocatedNotice, type ExternalChunk } from '../chunking/presets/index.js';
 import { parseMarkdown } from '../markdown/parse.js';
 import { scoreContentHeuristic, contentScore } from '../metrics/content/heuristic/index.js';
 import { sourceCoverage } from '../metrics/coverage.js';
@@ -42,11 +43,25 @@ export interface DocAnalysis {
   warnings: string[];
 }
 
-/** Parses, chunks and scores one document with the offline heuristic scorer. */
-export function analyzeDocument(path: string, source: string, options: EvaluateOptions): DocAnalysis {
+/**
+ * Parses, chunks and scores one document with the offline heuristic scorer.
+ *
+ * @param external the chunks an external chunker printed for this file (strategy `external`;
+ *   a shell runs the command): they replace the strategy's chunking, are placed in the source
+ *   in order, and a notice lists those that could not be placed.
+ */
+export function analyzeDocument(path: string, source: string, options: EvaluateOptions, external?: readonly ExternalChunk[]): DocAnalysis {
   const { doc, warnings } = parseMarkdown(path, source);
   const measure = createMeasure(options.chunking.unit, options.chunking.tokenizer);
-  const chunks = chunkDocument(doc, options.chunking, measure);
+  let chunks: Chunk[];
+  if (external) {
+    const placed = chunkExternal(doc, external, measure);
+    chunks = placed.chunks;
+    const notice = unlocatedNotice(path, placed.unlocated, chunks.length);
+    if (notice) warnings.push(notice);
+  } else {
+    chunks = chunkDocument(doc, options.chunking, measure);
+  }
   const input = { doc, chunks, options: options.chunking, measure };
   const coverage = sourceCoverage(doc, chunks);
   return {
@@ -101,7 +116,10 @@ export function scoreDocument(
   };
 }
 
-/** Parses, chunks and scores one document with the heuristic scorer (SPEC §1: source → DocEval). */
-export function evaluateDocument(path: string, source: string, options: EvaluateOptions): DocEval {
-  return scoreDocument(analyzeDocument(path, source, options));
+/**
+ * Parses, chunks and scores one document with the heuristic scorer (SPEC §1: source → DocEval).
+ * `external`: an external chunker's chunks (see {@link analyzeDocument}).
+ */
+export function evaluateDocument(path: string, source: string, options: EvaluateOptions, external?: readonly ExternalChunk[]): DocEval {
+  return scoreDocument(analyzeDocument(path, source, options, external));
 }

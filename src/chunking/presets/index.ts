@@ -1,0 +1,27 @@
+import type { ChunkDraft, ChunkingOptions, ParsedDoc, PresetName } from '../../types.js';
+import type { ChunkMeasure } from '../piece.js';
+import { chunkLangchainMarkdownHeader } from './langchainMarkdownHeader.js';
+import { chunkLangchainMarkdown, chunkLangchainRecursive } from './langchainRecursive.js';
+import { chunkLlamaindexMarkdown } from './llamaindexMarkdown.js';
+import { chunkLlamaindexSentence } from './llamaindexSentence.js';
+
+export { chunkExternal, draftsOfExternal, unlocatedNotice, type ExternalChunk } from './external.js';
+
+/**
+ * The presets (issue 7): each reproduces a library's splitter chunk for chunk on the document
+ * body (the source after its front matter), written here without the library so the action
+ * bundle stays small. Versions reproduced: @langchain/textsplitters 1.0.2 (LangChain.js),
+ * langchain-text-splitters 1.0 (Python, `langchain-markdown-header`), @llamaindex/core 0.6.23.
+ */
+export const PRESETS: Record<PresetName, (doc: ParsedDoc, options: ChunkingOptions, measure: ChunkMeasure) => ChunkDraft[]> = {
+  'langchain-recursive': chunkLangchainRecursive,
+  'langchain-markdown': chunkLangchainMarkdown,
+  'langchain-markdown-header': chunkLangchainMarkdownHeader,
+  'llamaindex-markdown': chunkLlamaindexMarkdown,
+  'llamaindex-sentence': chunkLlamaindexSentence,
+};
+
+/** Whether `strategy` is a preset name. */
+export function isPreset(strategy: string): strategy is PresetName {
+  return Object.hasOwn(PRESETS, strategy);
+}

@@ -1,0 +1,65 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Report } from '../../src/types.js';
+import { runCli } from '../helpers/cli.js';
+
+// End to end with the machine's python3: the example chunker of examples/external-chunker
+// through `chunkgate eval`, and `chunkgate diff` where the command fails on one file.
+
+const EXAMPLE = join(import.meta.dirname, '..', '..', 'examples', 'external-chunker');
+const tmp = mkdtempSync(join(tmpdir(), 'chunkgate-external-e2e-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('examples/external-chunker', () => {
+  it('chunkgate eval scores the chunks scripts/chunk.py makes, with heading paths and lines', async () => {
+    const { code, stdout, stderr } = await runCli(['eval', '--format', 'json'], { cwd: EXAMPLE });
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout) as Report;
+    expect(report.files.map((file) => file.path)).toEqual(['docs/guide.md']);
+    const head = report.files[0]!.head!;
+    expect(head.chunking.strategy).toBe('external');
+    // The script cuts at the 4 headings; every section is below 1200 chars, so 4 chunks.
+    expect(head.chunks.map((chunk) => [chunk.headingPath.join(' › '), chunk.startLine, chunk.endLine])).toEqual([
+      ['Install guide', 5, 8],
+      ['Install guide › Requirements', 10, 14],
+      ['Install guide › Install', 16, 26],
+      ['Install guide › Uninstall', 28, 31],
+    ]);
+    // Each chunk is a verbatim slice: the script's UTF-16 offsets hold even after the emoji.
+    expect(head.chunks[3]!.text).toBe('## Uninstall\n\nRemove the binary from `/usr/local/bin` and delete `~/.config/tool` if you no longer need\nyour settings. 🎉 That is all.');
+    expect(head.coverage).toBe(1);
+  });
+});
+
+describe('chunkgate diff with an external chunker that fails on one file', () => {
+  it('names the command and the file, leaves that file out, and scores the others', async () => {
+    const script = [
+      'import json, sys',
+      'req = json.load(sys.stdin)',
+      'if "broken" in req["path"]:',
+      '    sys.stderr.write("cannot chunk this one\\n")',
+      '    sys.exit(3)',
+      'parts = [p for p in req["markdown"].split("\\n\\n") if p.strip()]',
+      'print(json.dumps({"chunks": [{"text": p.strip()} for p in parts]}))',
+      '',
+    ].join('\n');
+    for (const side of ['base', 'head']) {
+      mkdirSync(join(tmp, side, 'docs'), { recursive: true });
+      writeFileSync(join(tmp, side, '.chunkgate.yml'), 'chunking:\n  strategy: external\n  command: [python3, chunk.py]\n  unit: chars\n  max: 200\n');
+      writeFileSync(join(tmp, side, 'docs', 'broken.md'), `# Broken\n\nText ${side}.\n`);
+      writeFileSync(join(tmp, side, 'docs', 'fine.md'), `# Fine\n\nFirst paragraph.\n\nSecond paragraph, ${side}.\n`);
+    }
+    writeFileSync(join(tmp, 'chunk.py'), script);
+    const { code, stdout, stderr } = await runCli(['diff', '--base-dir', 'base', '--head-dir', 'head', '--format', 'json', '--no-fail'], { cwd: tmp });
+    expect(code).toBe(0);
+    expect(stderr).toContain(
+      'notice: external chunker `python3 chunk.py` failed on docs/broken.md: exited with code 3: cannot chunk this one; docs/broken.md is left out of this report',
+    );
+    const report = JSON.parse(stdout) as Report;
+    expect(report.files.map((file) => file.path)).toEqual(['docs/fine.md']);
+    expect(report.files[0]!.head!.chunks.map((chunk) => chunk.text)).toEqual(['# Fine', 'First paragraph.', 'Second paragraph, head.']);
+  });
+});
