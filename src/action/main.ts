@@ -5,26 +5,22 @@ import { decide } from '../compare/verdict.js';
 import { parseConfig } from '../config/load.js';
 import type { Config, FailOn } from '../config/types.js';
 import { compareFiles } from '../engine/compare-files.js';
-import type { RetrievalInput, SourceText } from '../engine/retrieval.js';
-import { parseGolden } from '../golden/load.js';
-import { isIncluded } from '../config/resolve.js';
-import { isMarkdownPath } from '../sources/changed-file.js';
 import { externalChunker } from '../sources/external-chunker.js';
-import { listFilesAt } from '../sources/git.js';
 import { checkRunOutput } from '../report/check.js';
 import { COMMENT_MARKER, renderComment } from '../report/comment.js';
 import type { CommentContext } from '../report/context.js';
 import { renderHtmlReport } from '../report/html/index.js';
 import { renderJson } from '../report/json.js';
 import { renderSummary } from '../report/summary.js';
-import { denseFor, semanticFor } from '../sources/llm.js';
+import { semanticFor } from '../sources/llm.js';
 import { createOctokit, type GitHubClient } from '../sources/octokit.js';
 import type { Report } from '../types.js';
 import { VERSION } from '../version.js';
 import { pullContextOf, type PullContext } from './event.js';
 import { uploadReportArtifact } from './artifact.js';
 import { getInputs, type ActionInputs } from './inputs.js';
-import { collectPairs, fileReader, pullMergeBase, type FileReader } from './pairs.js';
+import { goldenInput, trustedTree } from './base-side.js';
+import { collectPairs, fileReader, pullMergeBase } from './pairs.js';
 import { annotateWorkflow, publishCheck, publishComment, publishReview, reviewFindings } from './publish.js';
 
 /** What `compute` hands to `publish` beside the report (the `pull.json` of the report folder). */
@@ -69,14 +65,15 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     const effective = withInputs(config, inputs);
     const semantic = semanticFor(effective, { apiKey: inputs.openaiApiKey, root: workspace });
     const retrieval = await goldenInput(effective, reader, workspace, mergeBase, pull.headSha, inputs.openaiApiKey);
+    const trusted = await trustedTree(effective, reader, workspace, mergeBase, env);
     const { report, notices, sources } = await compareFiles(pairs, {
       config: effective,
       failOn,
       ...(semantic ? { semantic } : {}),
       ...(retrieval.input ? { retrieval: retrieval.input } : {}),
-      externalChunks: externalChunker(workspace),
+      externalChunks: externalChunker(trusted.dir),
     });
-    notices.unshift(...retrieval.notices);
+    notices.unshift(...retrieval.notices, ...trusted.notices);
     const record: PullRecord = {
       pull,
       mergeBase,
@@ -100,34 +97,6 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   } catch (error) {
     core.setFailed(error instanceof Error ? error.message : `chunkgate failed: ${String(error)}`);
   }
-}
-
-/**
- * The golden set (from the merge base, like the config: a PR cannot rewrite the questions
- * it is graded on) and every docs file at both commits. Needs the commits checked out;
- * through the API alone retrieval is skipped with a notice.
- */
-async function goldenInput(
-  config: Config,
-  reader: FileReader,
-  workspace: string,
-  base: string,
-  head: string,
-  apiKey: string | null,
-): Promise<{ input?: RetrievalInput; notices: string[] }> {
-  const text = await reader.read(base, config.golden.file);
-  if (text === null) return { notices: [] };
-  if (reader.via !== 'git') {
-    return { notices: [`golden set ${config.golden.file} skipped: retrieval needs the base and head commits checked out (actions/checkout with fetch-depth: 0)`] };
-  }
-  const golden = parseGolden(text, config.golden.file);
-  const side = async (ref: string): Promise<SourceText[]> => {
-    const paths = (await listFilesAt(workspace, ref)).filter((path) => isMarkdownPath(path) && isIncluded(config, path));
-    const files = await Promise.all(paths.map(async (path) => ({ path, text: await reader.read(ref, path) })));
-    return files.filter((file): file is SourceText => file.text !== null);
-  };
-  const dense = denseFor(config, { apiKey, root: workspace });
-  return { input: { golden, base: await side(base), head: await side(head), ...(dense ? { dense } : {}) }, notices: [] };
 }
 
 /** Applies the LLM-related inputs over the config. */

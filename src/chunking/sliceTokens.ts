@@ -1,3 +1,5 @@
+import { lastAtOrBefore } from '../markdown/lines.js';
+
 /** Exact token count of `source.slice(start, end)`. */
 export type SliceTokens = (start: number, end: number) => number;
 
@@ -56,16 +58,7 @@ export function sliceTokenCounter(source: string, tokens: (text: string) => numb
     stops.push(source.length);
   };
   /** Index of the last stop ≤ `at`. */
-  const stopBefore = (at: number): number => {
-    let low = 0;
-    let high = stops.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (stops[mid]! <= at) low = mid;
-      else high = mid - 1;
-    }
-    return low;
-  };
+  const stopBefore = (at: number): number => lastAtOrBefore(stops, at);
   /** Characters tokenized to reach `cum(at)` from the nearest stop. */
   const reach = (at: number): number => {
     const index = stopBefore(at);

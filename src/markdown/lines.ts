@@ -9,12 +9,17 @@ export function lineStartsOf(source: string): number[] {
 
 /** The 1-based line holding `offset`, by binary search over {@link lineStartsOf}. */
 export function lineAt(lineStarts: readonly number[], offset: number): number {
+  return lastAtOrBefore(lineStarts, offset) + 1;
+}
+
+/** Index of the last value ≤ `value` in ascending `sorted` (0 when none is), by binary search. */
+export function lastAtOrBefore(sorted: readonly number[], value: number): number {
   let low = 0;
-  let high = lineStarts.length - 1;
+  let high = sorted.length - 1;
   while (low < high) {
     const middle = (low + high + 1) >> 1;
-    if (lineStarts[middle]! <= offset) low = middle;
+    if (sorted[middle]! <= value) low = middle;
     else high = middle - 1;
   }
-  return low + 1;
+  return low;
 }

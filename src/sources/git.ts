@@ -154,3 +154,28 @@ export async function listFilesAt(repoDir: string, ref: string): Promise<string[
   const out = await gitOrThrow(repoDir, ['ls-tree', '-r', '--name-only', '-z', ref]);
   return out.split('\0').filter(Boolean).sort();
 }
+
+/**
+ * Writes the tree of `ref` into the existing empty folder `dir` (`git archive | tar -x`),
+ * leaving the repository itself untouched: a copy of the base commit to run trusted code from.
+ */
+export async function exportTree(repoDir: string, ref: string, dir: string): Promise<void> {
+  const { spawn } = await import('node:child_process');
+  await new Promise<void>((resolve, reject) => {
+    const archive = spawn('git', ['archive', '--format=tar', ref], { cwd: repoDir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const untar = spawn('tar', ['-x', '-C', dir], { stdio: ['pipe', 'ignore', 'pipe'] });
+    let errors = '';
+    archive.stderr.on('data', (data: Buffer) => (errors += data.toString()));
+    untar.stderr.on('data', (data: Buffer) => (errors += data.toString()));
+    archive.stdout.pipe(untar.stdin);
+    let pending = 2;
+    const done = (name: string) => (code: number | null) => {
+      if (code !== 0) reject(new Error(`${name} of ${ref} failed in ${repoDir}: ${errors.trim() || `exit code ${code}`}`));
+      else if (--pending === 0) resolve();
+    };
+    archive.on('error', reject);
+    untar.on('error', reject);
+    archive.on('close', done('git archive'));
+    untar.on('close', done('tar -x'));
+  });
+}

@@ -346,3 +346,27 @@ describe('the action with a golden set', () => {
     }
   });
 });
+
+describe('the action with an external chunker', () => {
+  it("runs the base commit's script, not the PR's", async () => {
+    // Base script: one chunk per paragraph. The PR rewrites it to return the whole file as one chunk.
+    const script = (body: string) => ['import json, sys', 'req = json.load(sys.stdin)', 'md = req["markdown"]', body, 'print(json.dumps({"chunks": [{"text": t} for t in parts]}))', ''].join('\n');
+    const perParagraph = script('parts = [p.strip() for p in md.split("\\n\\n") if p.strip()]');
+    const wholeFile = script('parts = [md.strip()]');
+    const doc = '# Guide\n\nFirst paragraph of the guide.\n\nSecond paragraph of the guide.\n';
+    const external = await makePullScenario(
+      { '.chunkgate.yml': 'chunking: { strategy: external, command: ["python3", "scripts/chunk.py"] }\n', 'scripts/chunk.py': perParagraph, 'docs/guide.md': doc },
+      { 'scripts/chunk.py': wholeFile, 'docs/guide.md': `${doc}\nThird paragraph, added by the PR.\n` },
+    );
+    try {
+      double = await startGitHubDouble();
+      const result = await runAction({ double, workspace: external.repo.dir, event: addPull(double, external), inputs: { comment: 'off', check: 'false' } });
+      expect(result.stderr).toBe('');
+      const guide = readReport(result.outputs.report!).files.find((file) => file.path === 'docs/guide.md')!;
+      // The base script cut the head file into its four paragraphs (heading included).
+      expect(guide.head!.chunks.map((chunk) => chunk.text)).toEqual(['# Guide', 'First paragraph of the guide.', 'Second paragraph of the guide.', 'Third paragraph, added by the PR.']);
+    } finally {
+      await external.repo.remove();
+    }
+  });
+});

@@ -1,6 +1,8 @@
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { changedFiles, defaultBranch, diffPatch, hasCommit, listFilesAt, mergeBase, showFile } from '../../src/sources/git.js';
+import { changedFiles, defaultBranch, diffPatch, exportTree, hasCommit, listFilesAt, mergeBase, showFile } from '../../src/sources/git.js';
 import { changedLinesFromPatch } from '../../src/sources/patch-lines.js';
 import { isolatedGitEnv, makeRepo, openRepo, runGit, type TestRepo } from '../helpers/git-repo.js';
 
@@ -179,6 +181,23 @@ describe('listFilesAt', () => {
       await repo.commit({ 'b.md': null, 'd.md': 'd' });
       expect(await listFilesAt(repo.dir, first)).toEqual(['b.md', 'docs/a b.md', 'docs/zh/c.md']);
       expect(await listFilesAt(repo.dir, 'HEAD')).toEqual(['d.md', 'docs/a b.md', 'docs/zh/c.md']);
+    } finally {
+      await repo.remove();
+    }
+  });
+});
+
+describe('exportTree', () => {
+  it('writes the tree of a commit into a folder without touching the work tree', async () => {
+    const repo = await makeRepo();
+    try {
+      const first = await repo.commit({ 'scripts/run.py': 'print(1)\n', 'a.md': '# A\n' });
+      await repo.commit({ 'scripts/run.py': 'print(2)\n' });
+      const dir = await mkdtemp(join(tmpdir(), 'chunkgate-tree-'));
+      await exportTree(repo.dir, first, dir);
+      expect(await readFile(join(dir, 'scripts/run.py'), 'utf8')).toBe('print(1)\n');
+      expect((await readdir(dir)).sort()).toEqual(['a.md', 'scripts']);
+      expect(await readFile(join(repo.dir, 'scripts/run.py'), 'utf8')).toBe('print(2)\n');
     } finally {
       await repo.remove();
     }

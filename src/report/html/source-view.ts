@@ -1,3 +1,4 @@
+import { lastAtOrBefore } from '../../markdown/lines.js';
 import type { DocEval, EvaluatedChunk } from '../../types.js';
 import { chunkTitle, formatNumber, lineRange } from '../format.js';
 import { escapeText } from './escape.js';
@@ -83,14 +84,7 @@ function linesFromChunks(chunks: readonly EvaluatedChunk[]): string[] {
 
 /** The 0-based line holding `offset` (binary search over line starts). */
 function lineOf(lineStarts: readonly number[], offset: number): number {
-  let low = 0;
-  let high = lineStarts.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if (lineStarts[mid]! <= offset) low = mid;
-    else high = mid - 1;
-  }
-  return low;
+  return lastAtOrBefore(lineStarts, offset);
 }
 
 /**
