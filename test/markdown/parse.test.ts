@@ -55,6 +55,22 @@ describe('parseMarkdown', () => {
     expect(doc.blocks.map((b) => b.kind)).toEqual(['heading', 'paragraph']);
   });
 
+  it('keeps Markdown-looking front matter out of the blocks, and offsets exact after it', () => {
+    const source = '---\ntitle: Guide\nnote: |\n  # not a heading\n  - not a list\n---\n# Real\n\nBody.\n';
+    const { doc } = parseMarkdown('x.md', source);
+    // "---\n" 4 + "title: Guide\n" 13 + "note: |\n" 8 + "  # not a heading\n" 18 + "  - not a list\n" 15 + "---" 3 = 61.
+    expect(doc.frontmatter).toEqual({ start: 0, end: 61, title: 'Guide' });
+    expect(doc.blocks.map((b) => [b.kind, source.slice(b.start, b.end), b.startLine])).toEqual([
+      ['heading', '# Real', 7],
+      ['paragraph', 'Body.', 9],
+    ]);
+  });
+
+  it('treats a fence that is not at the very start, or never closed, as Markdown', () => {
+    expect(parseMarkdown('x.md', '\n---\ntitle: x\n---\n').doc.frontmatter).toBeNull();
+    expect(parseMarkdown('x.md', '---\ntitle: x\n').doc.frontmatter).toBeNull();
+  });
+
   it('reads a TOML front matter title', () => {
     const { doc } = parseMarkdown('x.md', '+++\ntitle = "Guide"\n+++\n\nBody.\n');
     expect(doc.frontmatter?.title).toBe('Guide');
