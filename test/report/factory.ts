@@ -1,16 +1,8 @@
+import { defaultConfig } from '../../src/config/schema.js';
 import type { ChunkingOptions, DocDiff, DocEval, EvaluatedChunk, Issue, IssueTag, Severity } from '../../src/types.js';
 
 /** The config defaults (SPEC §9) for hand-built evaluations. */
-export const CHUNKING: ChunkingOptions = {
-  strategy: 'heading',
-  unit: 'tokens',
-  tokenizer: 'o200k_base',
-  max: 512,
-  min: 64,
-  overlap: 0,
-  tiny: 51,
-  headingLevels: { max: 3 },
-};
+export const CHUNKING: ChunkingOptions = defaultConfig().chunking;
 
 /** An issue with a generic message; only tag, severity and line matter to compare/report. */
 export function issue(tag: IssueTag, line = 1, severity: Severity = 'high', extra: Partial<Issue> = {}): Issue {

@@ -1,3 +1,4 @@
+import { defaultConfig } from '../../../../src/config/schema.js';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { chunkDocument } from '../../../../src/chunking/index.js';
@@ -6,16 +7,7 @@ import { parseMarkdown } from '../../../../src/markdown/parse.js';
 import { explainContentHeuristic, scoreContentHeuristic } from '../../../../src/metrics/content/heuristic/index.js';
 import type { ChunkingOptions, ContentMetricName } from '../../../../src/types.js';
 
-const GOOD: ChunkingOptions = {
-  strategy: 'heading',
-  unit: 'tokens',
-  tokenizer: 'o200k_base',
-  max: 512,
-  min: 64,
-  overlap: 0,
-  tiny: 51,
-  headingLevels: { max: 3 },
-};
+const GOOD: ChunkingOptions = defaultConfig().chunking;
 const BAD: ChunkingOptions = { ...GOOD, strategy: 'fixed', max: 64, overlap: 0, tiny: 6 };
 
 /**

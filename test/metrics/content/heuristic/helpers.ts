@@ -1,19 +1,11 @@
+import { defaultConfig } from '../../../../src/config/schema.js';
 import { finalizeChunks } from '../../../../src/chunking/finalize.js';
 import { parseMarkdown } from '../../../../src/markdown/parse.js';
 import type { ContentInput } from '../../../../src/metrics/content/heuristic/index.js';
 import type { ChunkDraft, ChunkingOptions, SplitInfo, Span } from '../../../../src/types.js';
 
 /** Heading-strategy defaults with sizes in chars, so overlap arithmetic in tests is exact. */
-export const OPTIONS: ChunkingOptions = {
-  strategy: 'heading',
-  unit: 'chars',
-  tokenizer: 'o200k_base',
-  max: 512,
-  min: 64,
-  overlap: 0,
-  tiny: 51,
-  headingLevels: { max: 3 },
-};
+export const OPTIONS: ChunkingOptions = { ...defaultConfig().chunking, unit: 'chars' };
 
 /** A chunk given by the exact source text it covers (first occurrence at or after `from`). */
 export interface ChunkSpec {
