@@ -54,8 +54,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       return;
     }
     const octokit = client(inputs, env);
-    const mergeBase = await pullMergeBase(octokit, pull, workspace);
-    const reader = await fileReader(octokit, pull, workspace, [mergeBase, pull.headSha]);
+    const reader = await fileReader(octokit, pull, workspace, [pull.baseSha, pull.headSha]);
+    const mergeBase = await pullMergeBase(octokit, pull, workspace, reader);
     core.info(`chunkgate ${VERSION}: PR #${pull.number}, merge base ${mergeBase.slice(0, 7)} → head ${pull.headSha.slice(0, 7)} (files via ${reader.via})`);
     const baseConfigText = await reader.read(mergeBase, inputs.configPath);
     const headConfigText = await reader.read(pull.headSha, inputs.configPath);

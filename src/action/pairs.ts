@@ -25,11 +25,14 @@ export async function fileReader(octokit: GitHubClient, pull: PullContext, repoD
   return { via: 'api', read: (ref, path) => getFileAt(octokit, { owner: pull.owner, repo: pull.repo, path, ref }) };
 }
 
-/** The PR's merge base: local `git merge-base` when both commits are here, else the compare API. */
-export async function pullMergeBase(octokit: GitHubClient, pull: PullContext, repoDir: string): Promise<string> {
-  const local = await fileReader(octokit, pull, repoDir, [pull.baseSha, pull.headSha]);
+/**
+ * The PR's merge base: local `git merge-base` when `reader` (made for the base and head
+ * commits) reads through git, else the compare API. A merge base git finds is itself local,
+ * so the same reader serves both sides.
+ */
+export async function pullMergeBase(octokit: GitHubClient, pull: PullContext, repoDir: string, reader: FileReader): Promise<string> {
   const found =
-    local.via === 'git'
+    reader.via === 'git'
       ? await mergeBase(repoDir, pull.baseSha, pull.headSha)
       : await mergeBaseOf(octokit, { owner: pull.owner, repo: pull.repo, base: pull.baseSha, head: pull.headSha });
   return found ?? pull.baseSha;

@@ -1,3 +1,4 @@
+import { lastStartingAtOrBefore } from '../markdown/lines.js';
 import type { ParsedDoc } from '../types.js';
 import { rootPath, sectionsOf } from './sections.js';
 
@@ -11,18 +12,7 @@ export function headingPathAt(doc: ParsedDoc): (offset: number) => string[] {
   const sections = sectionsOf(doc, 6);
   const root = rootPath(doc);
   return (offset) => {
-    let low = 0;
-    let high = sections.length - 1;
-    let found = -1;
-    while (low <= high) {
-      const middle = (low + high) >> 1;
-      if (sections[middle]!.start <= offset) {
-        found = middle;
-        low = middle + 1;
-      } else {
-        high = middle - 1;
-      }
-    }
+    const found = lastStartingAtOrBefore(sections, offset, (section) => section.start);
     return found === -1 ? [...root] : [...sections[found]!.headingPath];
   };
 }

@@ -1,9 +1,8 @@
 import { compareDoc } from '../compare/diff-doc.js';
 import { buildReport } from '../compare/summary.js';
 import { settingsFor } from '../config/resolve.js';
-import { evaluateDocument } from '../engine/evaluate.js';
+import { analyzeDocument, scoreDocument } from '../engine/evaluate.js';
 import { sideSource } from '../engine/compare-files.js';
-import { parseMarkdown } from '../markdown/parse.js';
 import { renderEvalMarkdown, renderEvalText } from '../report/eval.js';
 import { renderHtmlReport } from '../report/html/index.js';
 import { renderJson } from '../report/json.js';
@@ -12,7 +11,6 @@ import { discoverFiles, readDocFile } from '../sources/files.js';
 import { VERSION } from '../version.js';
 import { oneOf, parseCommandArgs } from './args.js';
 import { loadConfigFile } from './config.js';
-import { evaluateFiles, type SourceFile } from './evaluate-files.js';
 import type { CliIO } from './io.js';
 
 export const EVAL_USAGE = `Usage: chunkgate eval <files|dirs|globs…> [--config F] [--format text|json|md] [--out F] [--html F]
@@ -37,7 +35,7 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
   const format = oneOf('format', values.format, ['text', 'json', 'md'] as const, 'text');
   const { config } = await loadConfigFile(io.cwd, values.config as string | undefined);
   const discovered = await discoverFiles(io.cwd, config, positionals.length > 0 ? positionals : undefined);
-  const files: SourceFile[] = [];
+  const files: { path: string; text: string }[] = [];
   const notices = discovered.skipped.map((skip) => `${skip.path}: skipped (${skip.reason})`);
   for (const path of discovered.files) {
     const read = await readDocFile(io.cwd, path);
@@ -48,11 +46,16 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
   const external = await externalChunksOf(files, (path) => settingsFor(config, path).chunking, io.cwd);
   notices.push(...external.notices);
   files.splice(0, files.length, ...external.files);
-  const evals = files.map((file) => {
-    const chunks = external.chunks.get(file.path);
-    const options = { chunking: settingsFor(config, file.path).chunking, weights: config.scoring.weights };
-    return chunks ? evaluateDocument(file.path, file.text, options, chunks) : evaluateFiles([file], config)[0]!;
-  });
+  const analyses = files.map((file) =>
+    analyzeDocument(
+      file.path,
+      file.text,
+      { chunking: settingsFor(config, file.path).chunking, weights: config.scoring.weights },
+      external.chunks.get(file.path),
+    ),
+  );
+  for (const analysis of analyses) notices.push(...analysis.warnings);
+  const evals = analyses.map((analysis) => scoreDocument(analysis));
   const diffs = evals.map((head) =>
     compareDoc({ path: head.path, status: 'added', head }, settingsFor(config, head.path).thresholds),
   );
@@ -71,12 +74,7 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
   await io.output(rendered, values.out as string | undefined);
   const html = values.html as string | undefined;
   if (html !== undefined) {
-    // Only the page needs the section lengths, so only it pays for parsing the files once more.
-    const sources = files.map((file) => ({
-      path: file.path,
-      base: null,
-      head: sideSource(parseMarkdown(file.path, file.text).doc, settingsFor(config, file.path).chunking),
-    }));
+    const sources = analyses.map((analysis) => ({ path: analysis.doc.path, base: null, head: sideSource(analysis) }));
     await io.output(renderHtmlReport({ report, sources }), html);
   }
   return 0;

@@ -1,4 +1,4 @@
-import type { ContentMetricName, DocEval, ScoreDelta, StructuralMetricName } from '../types.js';
+import type { DocEval, ScoreDelta } from '../types.js';
 import { CONTENT_METRIC_NAMES, STRUCTURAL_METRIC_NAMES } from '../metrics/names.js';
 import { round2 } from './round.js';
 

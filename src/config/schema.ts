@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTENT_METRIC_NAMES, STRUCTURAL_METRIC_NAMES } from '../metrics/names.js';
 import { FAIL_ON_VALUES } from './types.js';
-import type { ChunkingOptions, ContentMetricName, StructuralMetricName } from '../types.js';
+import type { ChunkingOptions } from '../types.js';
 import { deriveTiny, isTinyExplicit, markTinySource } from './tiny.js';
 import type { Config } from './types.js';
 

@@ -1,11 +1,10 @@
 import { compareDoc } from '../compare/diff-doc.js';
 import { sectionLengths } from '../advise/sections.js';
-import { createMeasure } from '../chunking/measure.js';
 import { buildReport } from '../compare/summary.js';
 import { settingsFor } from '../config/resolve.js';
 import type { Config, FailOn } from '../config/types.js';
 import type { FileSources, SideSource } from '../report/html/types.js';
-import type { ChunkingOptions, Cost, DocEval, FileStatus, ParsedDoc, Report } from '../types.js';
+import type { ChunkingOptions, Cost, DocEval, FileStatus, Report } from '../types.js';
 import { VERSION } from '../version.js';
 import type { ExternalChunk } from '../chunking/presets/index.js';
 import { analyzeDocument, scoreDocument, type DocAnalysis } from './evaluate.js';
@@ -45,10 +44,13 @@ export interface CompareOptions {
   retrieval?: RetrievalInput;
 }
 
-/** A side's source text and heading-section body lengths (seed 002) in its unit, for the HTML report. */
-export function sideSource(doc: ParsedDoc, chunking: ChunkingOptions): SideSource {
-  const measure = createMeasure(chunking.unit, chunking.tokenizer);
-  return { text: doc.source, sections: sectionLengths(doc, chunking.headingLevels.max, measure).map((section) => section.body) };
+/**
+ * A side's source text and heading-section body lengths (seed 002) in its unit, for the HTML
+ * report, measured with the analysis's own tokenization.
+ */
+export function sideSource(analysis: DocAnalysis): SideSource {
+  const { doc, options, measure } = analysis;
+  return { text: doc.source, sections: sectionLengths(doc, options.chunking.headingLevels.max, measure).map((section) => section.body) };
 }
 
 /**
@@ -133,7 +135,7 @@ export async function compareFiles(
     ...(retrieval ? { retrieval: retrieval.report } : {}),
   });
   const sources = pairs.map((pair, index) => {
-    const side = (analysis: DocAnalysis | null) => (analysis ? sideSource(analysis.doc, analysis.options.chunking) : null);
+    const side = (analysis: DocAnalysis | null) => (analysis ? sideSource(analysis) : null);
     return { path: pair.path, base: side(sides[index]!.base), head: side(sides[index]!.head) };
   });
   return { report, notices, sources };

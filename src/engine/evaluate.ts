@@ -1,6 +1,7 @@
 import type { ContentWeights, StructuralWeights } from '../config/types.js';
 import { chunkDocument } from '../chunking/index.js';
 import { createMeasure } from '../chunking/measure.js';
+import type { ChunkMeasure } from '../chunking/piece.js';
 import { chunkExternal, unlocatedNotice, type ExternalChunk } from '../chunking/presets/index.js';
 import { parseMarkdown } from '../markdown/parse.js';
 import { scoreContentHeuristic, contentScore } from '../metrics/content/heuristic/index.js';
@@ -41,6 +42,8 @@ export interface DocAnalysis {
   chunkCoverage: number[];
   heuristic: ContentMetrics[];
   warnings: string[];
+  /** The measure the document was chunked with: its one tokenization serves later size questions too. */
+  measure: ChunkMeasure;
 }
 
 /**
@@ -74,6 +77,7 @@ export function analyzeDocument(path: string, source: string, options: EvaluateO
     chunkCoverage: coverage.perChunk,
     heuristic: scoreContentHeuristic({ doc, chunks, options: options.chunking }),
     warnings,
+    measure,
   };
 }
 

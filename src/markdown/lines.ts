@@ -14,12 +14,23 @@ export function lineAt(lineStarts: readonly number[], offset: number): number {
 
 /** Index of the last value ≤ `value` in ascending `sorted` (0 when none is), by binary search. */
 export function lastAtOrBefore(sorted: readonly number[], value: number): number {
+  return Math.max(0, lastStartingAtOrBefore(sorted, value, (item) => item));
+}
+
+/**
+ * Index of the last item whose `startOf` is ≤ `value`, in items sorted by `startOf`
+ * (−1 when none is), by binary search.
+ */
+export function lastStartingAtOrBefore<T>(items: readonly T[], value: number, startOf: (item: T) => number): number {
   let low = 0;
-  let high = sorted.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (sorted[middle]! <= value) low = middle;
-    else high = middle - 1;
+  let high = items.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (startOf(items[middle]!) <= value) {
+      found = middle;
+      low = middle + 1;
+    } else high = middle - 1;
   }
-  return low;
+  return found;
 }

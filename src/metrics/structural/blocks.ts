@@ -1,3 +1,4 @@
+import { lastStartingAtOrBefore } from '../../markdown/lines.js';
 import type { Block, Chunk, ParsedDoc, Span } from '../../types.js';
 import { contentEnd } from './text.js';
 
@@ -7,18 +8,7 @@ import { contentEnd } from './text.js';
  * offset lies between blocks.
  */
 export function blockAt(blocks: readonly Block[], offset: number): Block | null {
-  let low = 0;
-  let high = blocks.length - 1;
-  let found = -1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    if (blocks[middle]!.start <= offset) {
-      found = middle;
-      low = middle + 1;
-    } else {
-      high = middle - 1;
-    }
-  }
+  const found = lastStartingAtOrBefore(blocks, offset, (block) => block.start);
   const block = found === -1 ? undefined : blocks[found];
   return block && offset < block.end ? block : null;
 }
