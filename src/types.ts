@@ -201,7 +201,8 @@ export type IssueTag =
   | 'near-duplicate'
   | 'excess-overlap'
   | 'missing-heading-context'
-  | 'source-loss';
+  | 'source-loss'
+  | 'unfindable-chunk';
 
 /** A finding for the user: what, where, why, and what to do. */
 export interface Issue {
@@ -217,14 +218,21 @@ export interface Issue {
   hint?: string;
 }
 
-/** The six structural metrics (SPEC §5), each 0–100. */
+/**
+ * The structural (per-document) metrics, each 0–100: the six of SPEC §5 and those of issue 12
+ * (`context_carryover`, which replaces `overlap_accuracy` in the default weights, and seed 001's
+ * quick checks `self_retrievability` and `unique_chunk_rate`).
+ */
 export type StructuralMetricName =
   | 'chunk_size_distribution'
   | 'size_compliance_rate'
   | 'overlap_accuracy'
   | 'empty_tiny_rate'
   | 'boundary_integrity'
-  | 'structural_preservation';
+  | 'structural_preservation'
+  | 'context_carryover'
+  | 'self_retrievability'
+  | 'unique_chunk_rate';
 
 /** The five content metrics (SPEC §5), each 0–100. */
 export type ContentMetricName =
@@ -239,10 +247,16 @@ export type ContentMetrics = Record<ContentMetricName, number>;
 
 export type Grade = 'pass' | 'warn' | 'fail';
 
+/** The per-chunk metrics a chunk's `overall` is weighed from (issue 12: `scoring.weights.overall`). */
+export type ChunkMetrics = ContentMetrics & { source_coverage: number; metadata: number; self_retrievability: number };
+
 /** Per-chunk evaluation (SPEC §2). */
 export interface ChunkEval {
-  /** Per-chunk content metrics plus the L2 components `source_coverage` and `metadata`. */
-  metrics: ContentMetrics & { source_coverage: number; metadata: number };
+  /**
+   * Per-chunk content metrics plus the L2 components `source_coverage` and `metadata`, and
+   * `self_retrievability` (100 when the chunk's own query ranks it in the top 3 of its document, else 0).
+   */
+  metrics: ChunkMetrics;
   /** The chunk's `overall`, 0–100, after hard caps. */
   score: number;
   grade: Grade;
@@ -280,8 +294,8 @@ export interface ScoreDelta {
   label: 'improvement' | 'neutral' | 'regression';
 }
 
-/** Why a chunk is listed as regressed (SPEC §7). */
-export type RegressionReason = 'score-drop' | 'new-high-issue' | 'new-failing-chunk';
+/** Why a chunk is listed as regressed (SPEC §7; `unfindable`: issue 12, its own query no longer finds it). */
+export type RegressionReason = 'score-drop' | 'new-high-issue' | 'new-failing-chunk' | 'unfindable';
 
 /** An aligned (or new) head chunk that got worse. */
 export interface Regression {

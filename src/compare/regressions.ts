@@ -18,6 +18,12 @@ function highTags(chunk: EvaluatedChunk | null): IssueTag[] {
   return HIGH_TAGS.filter((tag) => present.has(tag));
 }
 
+/** Whether the head chunk is `unfindable-chunk` and its base chunk was not. */
+function lostFindability(base: EvaluatedChunk, head: EvaluatedChunk): boolean {
+  const unfindable = (chunk: EvaluatedChunk) => chunk.issues.some((issue) => issue.tag === 'unfindable-chunk');
+  return unfindable(head) && !unfindable(base);
+}
+
 /**
  * The regressed head chunks of one file (SPEC §7), one entry per head chunk at most, in head order.
  *
@@ -25,8 +31,9 @@ function highTags(chunk: EvaluatedChunk | null): IssueTag[] {
  * `≥ chunkDrop` (default: `10`; `delta = round2(head − base)`, so a drop of exactly
  * `chunkDrop` counts); `new-high-issue` when it gained one of {@link HIGH_TAGS} (a tag on the
  * list counts whatever severity the issue carries); `new-failing-chunk` when an unmatched
- * chunk is graded `fail`. `newTags` always lists the high tags present in head and not in
- * base (all of them for a new chunk).
+ * chunk is graded `fail`; `unfindable` when an aligned chunk its own heading path and first
+ * sentence found in the top 3 (seed 001) no longer is (it gained `unfindable-chunk`). `newTags`
+ * always lists the high tags present in head and not in base (all of them for a new chunk).
  */
 export function findRegressions(matches: readonly ChunkMatch[], options: RegressionOptions = {}): Regression[] {
   const chunkDrop = options.chunkDrop ?? 10;
@@ -42,7 +49,9 @@ export function findRegressions(matches: readonly ChunkMatch[], options: Regress
           ? 'new-high-issue'
           : !base && head.grade === 'fail'
             ? 'new-failing-chunk'
-            : null;
+            : base && lostFindability(base, head)
+              ? 'unfindable'
+              : null;
     if (reason) regressions.push({ reason, match, base, head, delta, newTags });
   }
   return regressions;

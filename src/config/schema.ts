@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTENT_METRIC_NAMES, STRUCTURAL_METRIC_NAMES } from '../metrics/names.js';
+import { CONTENT_METRIC_NAMES, OVERALL_COMPONENT_NAMES, STRUCTURAL_METRIC_NAMES } from '../metrics/names.js';
 import { FAIL_ON_VALUES } from './types.js';
 import type { ChunkingOptions } from '../types.js';
 import { deriveTiny, isTinyExplicit, markTinySource } from './tiny.js';
@@ -250,6 +250,8 @@ const rootSchema = strict({
     weights: strict({
       structural: z.union([oneOf(['default', 'equal']), weightMap(STRUCTURAL_METRICS)]).default('default'),
       content: z.union([oneOf(['equal']), weightMap(CONTENT_METRICS)]).default('equal'),
+      // A chunk's `overall` (issue 12): `default`, or numbers per chunk metric (left out: its default weight).
+      overall: z.union([oneOf(['default']), weightMap(OVERALL_COMPONENT_NAMES)]).default('default'),
     }).prefault({}),
   }).prefault({}),
   llm: strict({
@@ -309,8 +311,9 @@ function dropNulls(value: unknown): unknown {
  * - `chunking` (default: `{ strategy: heading, unit: tokens, tokenizer: o200k_base, max: 512,
  *   min: 64, overlap: 0, headingLevels: { max: 3 } }`); `tiny` (default: `round(0.1 × max)`).
  *   Ranges: `max ≥ 1`, `0 ≤ min < max`, `0 ≤ overlap < max`, `0 ≤ tiny ≤ max`, `headingLevels.max` 1–6.
- * - `scoring` (default: `{ scorer: heuristic, weights: { structural: default, content: equal } }`);
- *   weights are a preset or `{ metric: number ≥ 0 }` with SPEC §5 metric names.
+ * - `scoring` (default: `{ scorer: heuristic, weights: { structural: default, content: equal, overall: default } }`);
+ *   weights are a preset or `{ metric: number ≥ 0 }` with SPEC §5 / issue 12 metric names
+ *   (`overall`: the per-chunk metrics of a chunk's score).
  * - `llm` (default: `{ model: gpt-4o-mini, baseURL: null, maxConcurrency: 4, cache: .chunkgate-cache,
  *   timeout: 60000, prices: null }`); `maxConcurrency` 1–64, `baseURL` an http(s) URL, `prices`
  *   USD per million `{ input, output }` tokens for the cost line (null: gpt-tokenizer's model data).

@@ -1,4 +1,4 @@
-import type { ChunkingOptions, ContentMetricName, StructuralMetricName } from '../types.js';
+import type { ChunkMetrics, ChunkingOptions, ContentMetricName, StructuralMetricName } from '../types.js';
 
 /** What can fail the check (`thresholds.failOn`). */
 export const FAIL_ON_VALUES = ['threshold', 'regression', 'partial'] as const;
@@ -7,6 +7,8 @@ export type FailOn = (typeof FAIL_ON_VALUES)[number];
 /** Metric weights: a named preset or explicit numbers per metric. */
 export type StructuralWeights = 'default' | 'equal' | Partial<Record<StructuralMetricName, number>>;
 export type ContentWeights = 'equal' | Partial<Record<ContentMetricName, number>>;
+/** Weights of a chunk's `overall` (issue 12): the default preset or explicit numbers per chunk metric. */
+export type OverallWeights = 'default' | Partial<Record<keyof ChunkMetrics, number>>;
 
 /** Score limits (SPEC §7). */
 export interface Thresholds {
@@ -44,7 +46,7 @@ export interface Config {
   include: string[];
   exclude: string[];
   chunking: ChunkingOptions;
-  scoring: { scorer: 'heuristic' | 'llm'; weights: { structural: StructuralWeights; content: ContentWeights } };
+  scoring: { scorer: 'heuristic' | 'llm'; weights: { structural: StructuralWeights; content: ContentWeights; overall: OverallWeights } };
   llm: {
     model: string;
     baseURL: string | null;

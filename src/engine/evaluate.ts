@@ -1,4 +1,4 @@
-import type { ContentWeights, StructuralWeights } from '../config/types.js';
+import type { ContentWeights, OverallWeights, StructuralWeights } from '../config/types.js';
 import { chunkDocument } from '../chunking/index.js';
 import { createMeasure } from '../chunking/measure.js';
 import type { ChunkMeasure } from '../chunking/piece.js';
@@ -6,6 +6,7 @@ import { chunkExternal, unlocatedNotice, type ExternalChunk } from '../chunking/
 import { parseMarkdown } from '../markdown/parse.js';
 import { scoreContentHeuristic, contentScore } from '../metrics/content/heuristic/index.js';
 import { sourceCoverage } from '../metrics/coverage.js';
+import { SELF_RETRIEVAL_TOP, selfRetrievability, type SelfRetrievability } from '../metrics/self-retrievability.js';
 import { CONTENT_METRIC_NAMES } from '../metrics/names.js';
 import { checkRules } from '../metrics/rules/index.js';
 import { structuralMetrics, structuralScore } from '../metrics/structural/index.js';
@@ -19,12 +20,13 @@ import type {
   ParsedDoc,
   StructuralMetrics,
 } from '../types.js';
-import { chunkOverall, gradeOf, mean } from './overall.js';
+import { chunkOverall, documentOverall, gradeOf, mean } from './overall.js';
 
 /** Settings for evaluating one file. */
 export interface EvaluateOptions {
   chunking: ChunkingOptions;
-  weights: { structural: StructuralWeights; content: ContentWeights };
+  /** `overall` left out: the default weights. */
+  weights: { structural: StructuralWeights; content: ContentWeights; overall?: OverallWeights };
 }
 
 /**
@@ -41,6 +43,8 @@ export interface DocAnalysis {
   coverage: number;
   chunkCoverage: number[];
   heuristic: ContentMetrics[];
+  /** Each chunk's rank for its own heading path + first sentence within the document (seed 001). */
+  selfRetrieval: SelfRetrievability;
   warnings: string[];
   /** The measure the document was chunked with: its one tokenization serves later size questions too. */
   measure: ChunkMeasure;
@@ -67,15 +71,17 @@ export function analyzeDocument(path: string, source: string, options: EvaluateO
   }
   const input = { doc, chunks, options: options.chunking, measure };
   const coverage = sourceCoverage(doc, chunks);
+  const selfRetrieval = selfRetrievability(chunks);
   return {
     doc,
     chunks,
     options,
-    structural: structuralMetrics(input),
-    issues: checkRules(input),
+    structural: structuralMetrics(input, selfRetrieval.score),
+    issues: checkRules(input, selfRetrieval),
     coverage: coverage.coverage,
     chunkCoverage: coverage.perChunk,
     heuristic: scoreContentHeuristic({ doc, chunks, options: options.chunking }),
+    selfRetrieval,
     warnings,
     measure,
   };
@@ -97,8 +103,14 @@ export function scoreDocument(
   const evaluated: EvaluatedChunk[] = chunks.map((chunk, index) => {
     const issues = analysis.issues[index] ?? [];
     const metadata = (chunk.headingPath.length > 0 || !hasHeadings ? 50 : 0) + (chunk.startLine > 0 ? 50 : 0);
-    const metrics = { ...content[index]!, source_coverage: analysis.chunkCoverage[index] ?? 100, metadata };
-    const score = chunkOverall(metrics, issues);
+    const rank = analysis.selfRetrieval.ranks[index];
+    const metrics = {
+      ...content[index]!,
+      source_coverage: analysis.chunkCoverage[index] ?? 100,
+      metadata,
+      self_retrievability: rank !== null && rank !== undefined && rank <= SELF_RETRIEVAL_TOP ? 100 : 0,
+    };
+    const score = chunkOverall(metrics, issues, analysis.options.weights.overall);
     const result: EvaluatedChunk = { ...chunk, metrics, score, grade: gradeOf(score), issues };
     if (fallback.has(index)) result.partial = true;
     return result;
@@ -107,7 +119,7 @@ export function scoreDocument(
     CONTENT_METRIC_NAMES.map((name) => [name, mean(content.map((metrics) => metrics[name]))]),
   ) as ContentMetrics;
   const structural = structuralScore(analysis.structural, analysis.options.weights.structural);
-  const overall = mean(evaluated.map((chunk) => chunk.score));
+  const overall = documentOverall(evaluated.map((chunk) => chunk.score), analysis.coverage);
   return {
     path: doc.path,
     chunks: evaluated,

@@ -80,10 +80,10 @@ export function renderComment(report: Report, context: CommentContext): string {
   const maxLength = context.maxLength ?? 65_536;
   const files = orderFiles(report.files);
   const entries = regressionEntries(files);
-  const top = [COMMENT_TITLE, verdictLine(report, context), configNote(context)];
+  // A golden set's retrieval limits are the primary gate: its table leads, under the verdict (issue 12).
+  const top = [COMMENT_TITLE, verdictLine(report, context), configNote(context), retrievalSection(report.retrieval)];
   if (files.length > 0) top.push(filesTable(files, { limit: LIST_LIMIT }));
   top.push(failureList(files, { limit: LIST_LIMIT }));
-  top.push(retrievalSection(report.retrieval));
   const parts: Parts = {
     top: top.filter((block): block is string => block !== null),
     rows: entries.map(regressionRow),

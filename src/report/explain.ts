@@ -43,6 +43,8 @@ function fromIssue(issue: Issue, prefix = ''): Explanation {
 export function explainRegression(regression: Regression): Explanation {
   const { head, base } = regression;
   const fresh = newIssues(head, base);
+  const unfindable = regression.reason === 'unfindable' ? head.issues.find((issue) => issue.tag === 'unfindable-chunk') : undefined;
+  if (unfindable) return fromIssue(unfindable);
   const tag = regression.newTags[0];
   if (tag) {
     const issue = head.issues.find((candidate) => candidate.tag === tag);

@@ -28,14 +28,17 @@ describe('chunkgate eval', () => {
         'boundary_integrity',
         'boundary_quality',
         'chunk_size_distribution',
+        'context_carryover',
         'context_self_containment',
         'cross_chunk_redundancy_reversed',
         'empty_tiny_rate',
         'information_completeness',
         'overlap_accuracy',
+        'self_retrievability',
         'semantic_coherence',
         'size_compliance_rate',
         'structural_preservation',
+        'unique_chunk_rate',
       ],
     );
     expect(deploy.coverage).toBe(1);

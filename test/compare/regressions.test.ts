@@ -65,3 +65,20 @@ describe('findRegressions', () => {
     expect(result.map((regression) => regression.head.text)).toEqual(['h', 'n']);
   });
 });
+
+describe('findRegressions: a chunk that stops being findable (issue 12)', () => {
+  it('lists an aligned chunk that gained unfindable-chunk, with its line, when nothing else regressed', () => {
+    const [hit] = findRegressions([aligned(90, 88, [], ['unfindable-chunk'])]);
+    expect(hit).toMatchObject({ reason: 'unfindable', delta: -2, newTags: [] });
+    expect(hit!.head.issues[0]!.line).toBe(1);
+  });
+
+  it('does not list a chunk that was already unfindable, nor a new chunk for it', () => {
+    expect(findRegressions([aligned(90, 88, ['unfindable-chunk'], ['unfindable-chunk'])])).toEqual([]);
+    expect(findRegressions([fresh(90, ['unfindable-chunk'])])).toEqual([]);
+  });
+
+  it('keeps score-drop first when the chunk also fell by chunkDrop', () => {
+    expect(findRegressions([aligned(90, 70, [], ['unfindable-chunk'])])[0]!.reason).toBe('score-drop');
+  });
+});

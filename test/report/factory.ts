@@ -45,6 +45,7 @@ export function chunk(spec: ChunkSpec): EvaluatedChunk {
       cross_chunk_redundancy_reversed: 90,
       source_coverage: 100,
       metadata: 100,
+      self_retrievability: 100,
       ...metrics,
     },
   };
@@ -74,6 +75,9 @@ export function doc(path: string, chunks: EvaluatedChunk[], spec: DocSpec = {}):
       empty_tiny_rate: 90,
       boundary_integrity: 90,
       structural_preservation: 90,
+      context_carryover: 90,
+      self_retrievability: 90,
+      unique_chunk_rate: 90,
       semantic_coherence: 90,
       context_self_containment: 90,
       information_completeness: 90,

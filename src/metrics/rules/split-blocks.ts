@@ -48,18 +48,37 @@ export function checkSplitBlocks(input: StructuralInput): RuleFinding[] {
   return findings;
 }
 
-/** Tables and code blocks that the chunk's first or last non-whitespace character lies strictly inside. */
+/**
+ * Tables and code blocks that the chunk's first or last non-whitespace character lies strictly
+ * inside. A cut whose far side holds only the block's closing fence line is not a split (issue 12
+ * item 5): a chunk that opens with the bare closing fence, or one that ends just before it, leaves
+ * every line of the code whole on one side — LangChain's Markdown separator "```\n" cuts exactly there.
+ */
 function cutsInsideBlocks(input: StructuralInput, chunk: Chunk): { block: Block; offset: number }[] {
   const { doc } = input;
   const cuts: { block: Block; offset: number }[] = [];
   const start = contentStart(doc.source, chunk.startOffset, chunk.endOffset);
   if (start >= chunk.endOffset) return cuts;
   const first = blockAt(doc.blocks, start);
-  if (first && isAtomicTarget(first) && start > first.start) cuts.push({ block: first, offset: start });
+  if (first && isAtomicTarget(first) && start > first.start && !startsOnClosingFence(doc.source, first, start)) cuts.push({ block: first, offset: start });
   const end = chunkContentEnd(doc, chunk);
   const last = blockAt(doc.blocks, end - 1);
-  if (last && isAtomicTarget(last) && end < contentEnd(doc.source, last.start, last.end)) cuts.push({ block: last, offset: end - 1 });
+  if (last && isAtomicTarget(last) && end < contentEnd(doc.source, last.start, last.end) && !endsBeforeClosingFence(doc.source, last, end)) {
+    cuts.push({ block: last, offset: end - 1 });
+  }
   return cuts;
+}
+
+/** Whether `start` lies on the closing fence line of code block `block`. */
+function startsOnClosingFence(source: string, block: Block, start: number): boolean {
+  const close = block.fence?.close;
+  return close !== null && close !== undefined && start >= contentStart(source, close.start, close.end);
+}
+
+/** Whether only whitespace lies between `end` and the closing fence line of code block `block`. */
+function endsBeforeClosingFence(source: string, block: Block, end: number): boolean {
+  const close = block.fence?.close;
+  return close !== null && close !== undefined && contentStart(source, end, close.end) >= contentStart(source, close.start, close.end);
 }
 
 function isAtomicTarget(block: Block): boolean {

@@ -54,6 +54,7 @@ describe('checkRules', () => {
       'excess-overlap': 'medium',
       'missing-heading-context': 'low',
       'source-loss': 'high',
+      'unfindable-chunk': 'low',
     });
   });
 });

@@ -9,12 +9,14 @@ describe('public surface', () => {
       'DEFAULT_STRUCTURAL_WEIGHTS',
       'boundaryIntegrity',
       'chunkSizeDistribution',
+      'contextCarryover',
       'emptyTinyRate',
       'overlapAccuracy',
       'sizeComplianceRate',
       'structuralMetrics',
       'structuralPreservation',
       'structuralScore',
+      'uniqueChunkRate',
     ]);
     expect(Object.keys(rules).sort()).toEqual(['RULE_SEVERITY', 'checkRules']);
     expect(Object.keys(coverage).sort()).toEqual(['sourceCoverage']);
