@@ -63,7 +63,7 @@ describe('the action on a pull request', () => {
     expect(body).toContain('❌ **Fails: 4 thresholds, 3 regressed chunks** in 3 changed Markdown files');
 
     // (a) The table grew past max: three row groups, each a regression with its lines.
-    expect(body).toContain('| `docs/deploy.md` L34–L46 | Deploying the agent › Settings (1/3) | 99 → 59 ▼40 | `table-split`');
+    expect(body).toContain('| `docs/deploy.md` L34–L46 | Deploying the agent › Settings (1/3) | 100 → 59 ▼41 | `table-split`');
     expect(body).toContain('| `docs/deploy.md` L47–L56 | Deploying the agent › Settings (2/3) | new · 59 | `table-split`');
     expect(body).toContain('| `docs/deploy.md` L57–L63 | Deploying the agent › Settings (3/3) | new · 59 | `table-split`');
     // (c) The typo-only file is in the files table but has no regressed chunk and no failure.
