@@ -67,7 +67,7 @@ describe('the action on a pull request', () => {
     expect(body).toContain('| `docs/deploy.md` L47–L56 | Deploying the agent › Settings (2/3) | new · 59 | `table-split`');
     expect(body).toContain('| `docs/deploy.md` L57–L63 | Deploying the agent › Settings (3/3) | new · 59 | `table-split`');
     // (c) The typo-only file is in the files table but has no regressed chunk and no failure.
-    expect(body).toContain('| `docs/faq.md` | 1 → 1 | 100 → 100 | 97 → 97 | 97 → 97 |');
+    expect(body).toContain('| `docs/faq.md` | 1 → 1 | 100 → 100 | 97 → 97 | 100 → 100 |');
     expect(body).not.toMatch(/`docs\/faq\.md` L\d/);
 
     // The review: one createReview call on the first run, none after (same findings);
