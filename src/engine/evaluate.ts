@@ -20,6 +20,7 @@ import type {
   StructuralMetrics,
 } from '../types.js';
 import { chunkOverall, gradeOf, mean } from './overall.js';
+import { roundScore } from './round-score.js';
 
 /** Settings for evaluating one file. */
 export interface EvaluateOptions {
@@ -83,7 +84,9 @@ export function analyzeDocument(path: string, source: string, options: EvaluateO
 
 /**
  * Builds the {@link DocEval} of an analysed document from per-chunk content metrics
- * (the heuristic ones by default; the LLM judge's where it answered).
+ * (the heuristic ones by default; the LLM judge's where it answered). Chunk scores and the
+ * document's three scores are rounded to one decimal ({@link roundScore}) before they are
+ * graded or compared, so every report shows the number that was graded.
  *
  * @param fallback chunk indexes whose semantic scoring fell back to the heuristic (marks them `partial`).
  */
@@ -98,7 +101,7 @@ export function scoreDocument(
     const issues = analysis.issues[index] ?? [];
     const metadata = (chunk.headingPath.length > 0 || !hasHeadings ? 50 : 0) + (chunk.startLine > 0 ? 50 : 0);
     const metrics = { ...content[index]!, source_coverage: analysis.chunkCoverage[index] ?? 100, metadata };
-    const score = chunkOverall(metrics, issues);
+    const score = roundScore(chunkOverall(metrics, issues));
     const result: EvaluatedChunk = { ...chunk, metrics, score, grade: gradeOf(score), issues };
     if (fallback.has(index)) result.partial = true;
     return result;
@@ -106,13 +109,13 @@ export function scoreDocument(
   const docContent = Object.fromEntries(
     CONTENT_METRIC_NAMES.map((name) => [name, mean(content.map((metrics) => metrics[name]))]),
   ) as ContentMetrics;
-  const structural = structuralScore(analysis.structural, analysis.options.weights.structural);
-  const overall = mean(evaluated.map((chunk) => chunk.score));
+  const structural = roundScore(structuralScore(analysis.structural, analysis.options.weights.structural));
+  const overall = roundScore(mean(evaluated.map((chunk) => chunk.score)));
   return {
     path: doc.path,
     chunks: evaluated,
     metrics: { ...analysis.structural, ...docContent },
-    scores: { structural, content: contentScore(docContent, analysis.options.weights.content), overall },
+    scores: { structural, content: roundScore(contentScore(docContent, analysis.options.weights.content)), overall },
     grade: gradeOf(overall),
     coverage: analysis.coverage,
     partial: fallback.size > 0,

@@ -17,12 +17,14 @@ const CAPPING_TAGS = new Set(['source-loss', 'table-split', 'code-fence-split'])
 /**
  * A chunk's `overall`: boundary 20%, source coverage 25%, self-containment 25%,
  * coherence 15%, metadata 15%; capped at {@link HARD_CAP} when the chunk carries
- * `source-loss`, `table-split` or `code-fence-split`.
+ * `source-loss`, `table-split` or `code-fence-split`; `0` for an `empty-chunk`.
  */
 export function chunkOverall(
   metrics: ContentMetrics & { source_coverage: number; metadata: number },
   issues: readonly Issue[],
 ): number {
+  // An empty chunk has nothing to retrieve: its text metrics (neutral 100 on no text) mean nothing.
+  if (issues.some((issue) => issue.tag === 'empty-chunk')) return 0;
   const weighted =
     OVERALL_WEIGHTS.boundary_quality * metrics.boundary_quality +
     OVERALL_WEIGHTS.source_coverage * metrics.source_coverage +
