@@ -1,6 +1,7 @@
 import type { ContentWeights, StructuralWeights } from '../config/types.js';
 import { chunkDocument } from '../chunking/index.js';
 import { createMeasure } from '../chunking/measure.js';
+import type { SentenceVectors } from '../chunking/semantic.js';
 import type { ChunkMeasure } from '../chunking/piece.js';
 import { chunkExternal, unlocatedNotice, type ExternalChunk } from '../chunking/presets/index.js';
 import { parseMarkdown } from '../markdown/parse.js';
@@ -26,6 +27,8 @@ import { roundScore } from './round-score.js';
 export interface EvaluateOptions {
   chunking: ChunkingOptions;
   weights: { structural: StructuralWeights; content: ContentWeights };
+  /** Sentence embeddings for the `semantic` strategy, fetched by a shell (`sentenceVectors`). */
+  vectors?: SentenceVectors;
 }
 
 /**
@@ -64,7 +67,7 @@ export function analyzeDocument(path: string, source: string, options: EvaluateO
     const notice = unlocatedNotice(path, placed.unlocated, chunks.length);
     if (notice) warnings.push(notice);
   } else {
-    chunks = chunkDocument(doc, options.chunking, measure);
+    chunks = chunkDocument(doc, options.chunking, measure, options.vectors ? { vectors: options.vectors } : {});
   }
   const input = { doc, chunks, options: options.chunking, measure };
   const coverage = sourceCoverage(doc, chunks);
