@@ -1,6 +1,7 @@
 import type { LimitAdvice } from './recommend.js';
 import type { SectionLength } from './sections.js';
 import { bucketize } from './stats.js';
+import { renderTable } from '../report/table.js';
 
 /** Renders `chunkgate advise` output as plain text (or Markdown tables with `markdown: true`). */
 export function renderAdvice(
@@ -75,13 +76,4 @@ function mark(value: number, recommended: number, current?: number): string {
 
 function share(part: number, total: number): string {
   return total === 0 ? '0%' : `${Math.round((part / total) * 100)}%`;
-}
-
-function renderTable(header: string[], rows: string[][], markdown: boolean): string {
-  if (markdown) {
-    return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
-  }
-  const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column]!.length)));
-  const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
-  return [line(header), line(widths.map((width) => '─'.repeat(width))), ...rows.map(line)].join('\n');
 }
