@@ -76,7 +76,7 @@ export type SizeUnit = 'tokens' | 'chars';
 export type TokenizerName = 'o200k_base' | 'cl100k_base';
 
 /** Built-in chunking strategies (SPEC §4). */
-export type StrategyName = 'heading' | 'recursive' | 'sentence' | 'fixed' | PresetName | 'external';
+export type StrategyName = 'heading' | 'recursive' | 'sentence' | 'fixed' | 'semantic' | PresetName | 'external';
 
 /** Strategies that reproduce a library's splitter chunk for chunk (issue 7, `src/chunking/presets/`). */
 export type PresetName =
@@ -126,6 +126,12 @@ export interface ChunkingOptions {
   command?: string[];
   /** `external`: seconds before the command is killed (default: `60`). */
   timeout?: number;
+  /** `semantic`: a chunk breaks where the distance between consecutive sentences exceeds this percentile of all distances (default: `95`, LangChain's). */
+  breakpointPercentile?: number;
+  /** `semantic`: sentences on each side embedded together with a sentence (default: `1`, LangChain's `buffer_size`). */
+  bufferSize?: number;
+  /** `semantic`: the embedding model (default: `text-embedding-3-small`). */
+  embeddingModel?: string;
 }
 
 /** Measures text in the configured unit. Implementations memoise: each text is tokenized once. */
@@ -263,7 +269,16 @@ export interface ChunkEval {
   issues: Issue[];
   /** True when the LLM judge failed for this chunk and heuristic scores stand. */
   partial?: boolean;
+  /** The LLM judge's verdict (`llm` scorer only): its words and its five rubric scores (issue 15). */
+  judge?: JudgeVerdict;
 }
+
+/**
+ * What the LLM judge said about one chunk (seed 000 rubric): `scores` on the five dimensions
+ * (20–100, `overlap_rationality` included), `issues` (the answer's `chunk_issues` for this chunk),
+ * `strengths`, `weaknesses`, `reasoning`, and the `model` and `promptVersion` that produced it.
+ */
+export type JudgeVerdict = import('./metrics/content/llm/types.js').LlmVerdict;
 
 export type EvaluatedChunk = Chunk & ChunkEval;
 
@@ -351,11 +366,34 @@ export type RetrievalReport = import('./retrieval/evaluate.js').RetrievalResult 
   failures: import('./retrieval/failures.js').RetrievalFailure[];
 };
 
+/**
+ * What made a report (issue 15, seed 003's run snapshot), so two runs can be told apart and
+ * compared fairly. No wall-clock time: the same input still gives a byte-identical report.
+ */
+export interface Provenance {
+  tool: 'chunkgate';
+  /** chunkgate's version. */
+  version: string;
+  /** First 16 hex digits of the SHA-256 of the resolved config (canonical JSON: keys sorted). */
+  configHash: string;
+  scorer: 'heuristic' | 'llm';
+  /** The judge's model (`llm` scorer), else `null`. */
+  model: string | null;
+  /** The judge's rubric / prompt version (`llm` scorer), else `null`. */
+  promptVersion: string | null;
+  /** Embedding models the run used (semantic chunking, embeddings retrieval), sorted; `[]` when none. */
+  embeddingModels: string[];
+  /** The commits compared, when known (a git diff or a pull request); `null` otherwise. */
+  commits: { base: string | null; head: string | null };
+}
+
 /** The JSON report (SPEC §2). */
 export interface Report {
   version: string;
   config: unknown;
   scorer: 'heuristic' | 'llm';
+  /** What made this report (issue 15); absent in reports of older versions. */
+  provenance?: Provenance;
   files: DocDiff[];
   /** Golden-set retrieval, base vs head (present when a golden file exists). */
   retrieval?: RetrievalReport;

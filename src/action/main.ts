@@ -12,7 +12,7 @@ import type { CommentContext } from '../report/context.js';
 import { renderHtmlReport } from '../report/html/index.js';
 import { renderJson } from '../report/json.js';
 import { renderSummary } from '../report/summary.js';
-import { semanticFor } from '../sources/llm.js';
+import { embeddingsFor, semanticFor } from '../sources/llm.js';
 import { createOctokit, type GitHubClient } from '../sources/octokit.js';
 import type { Report } from '../types.js';
 import { VERSION } from '../version.js';
@@ -64,6 +64,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     const failOn = inputs.failOn ?? config.thresholds.failOn;
     const effective = withInputs(config, inputs);
     const semantic = semanticFor(effective, { apiKey: inputs.openaiApiKey, root: workspace });
+    const embeddings = embeddingsFor(effective, { apiKey: inputs.openaiApiKey, root: workspace });
     const retrieval = await goldenInput(effective, reader, workspace, mergeBase, pull.headSha, inputs.openaiApiKey);
     const trusted = await trustedTree(effective, reader, workspace, mergeBase, env);
     const { report, notices, sources } = await compareFiles(pairs, {
@@ -72,6 +73,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       ...(semantic ? { semantic } : {}),
       ...(retrieval.input ? { retrieval: retrieval.input } : {}),
       externalChunks: externalChunker(trusted.dir),
+      commits: { base: mergeBase, head: pull.headSha },
+      ...(embeddings ? { embeddings } : {}),
     });
     notices.unshift(...retrieval.notices, ...trusted.notices);
     const record: PullRecord = {

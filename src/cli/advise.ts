@@ -14,6 +14,7 @@ export const ADVISE_USAGE = `Usage: chunkgate advise <files|dirs|globs…> [--co
 Measures the body length of every heading section (seed 002) and recommends
 chunking.max (≈ P75 × 2–3, ≥ 90% of sections unsplit) and chunking.min
 (≈ P25, < 20% of sections merged), listing what each candidate would split or merge.
+With a config file, its current max and min are shown beside the recommendation.
 
 Options:
   --config F            config file (default: ./.chunkgate.yml when present)
@@ -32,7 +33,7 @@ export async function runAdvise(argv: string[], io: CliIO): Promise<number> {
     out: { type: 'string' },
   });
   const format = oneOf('format', values.format, ['text', 'md', 'json'] as const, 'text');
-  const { config } = await loadConfigFile(io.cwd, values.config as string | undefined);
+  const { config, source } = await loadConfigFile(io.cwd, values.config as string | undefined);
   const unit = oneOf('unit', values.unit, ['tokens', 'chars'] as const, config.chunking.unit);
   const limitText = values['embedding-limit'] as string | undefined;
   const embeddingLimit = limitText === undefined ? undefined : Number(limitText);
@@ -52,9 +53,11 @@ export async function runAdvise(argv: string[], io: CliIO): Promise<number> {
     sections.push(...sectionLengths(parseMarkdown(path, read.text).doc, chunking.headingLevels.max, measure));
   }
   if (sections.length === 0) throw new UsageError('No Markdown sections found in the given paths');
+  // Current values are only comparable in the unit they were written in.
+  const current = source !== null && unit === config.chunking.unit ? { max: config.chunking.max, min: config.chunking.min } : undefined;
   const advice = recommendLimits(
     sections.map((section) => section.body),
-    embeddingLimit === undefined ? {} : { embeddingLimit },
+    { ...(embeddingLimit === undefined ? {} : { embeddingLimit }), ...(current ? { current } : {}) },
   );
   const text =
     format === 'json'

@@ -14,11 +14,12 @@ import { renderJson } from '../report/json.js';
 import { renderText } from '../report/text.js';
 import { isMarkdownPath } from '../sources/changed-file.js';
 import { discoverFiles, readDocFile } from '../sources/files.js';
-import { denseFor, semanticFor } from '../sources/llm.js';
+import { denseFor, embeddingsFor, semanticFor } from '../sources/llm.js';
 import { changedFiles, defaultBranch, listFilesAt, mergeBase, showFile } from '../sources/git.js';
 import { VERSION } from '../version.js';
 import { oneOf, parseCommandArgs, UsageError } from './args.js';
 import { CONFIG_FILE } from './config.js';
+import { LLM_FLAGS, LLM_FLAGS_USAGE, llmSettings, withLlmFlags } from './llm-flags.js';
 import type { CliIO } from './io.js';
 
 export const DIFF_USAGE = `Usage: chunkgate diff [--base REF] [--head REF] [--repo DIR] [--config F] [--format md|json|text] [--out F] [--html F] [--no-fail] [paths…]
@@ -40,10 +41,7 @@ Options:
   --out F           write the report to F instead of standard output
   --html F          also write the HTML chunk map (one self-contained page) to F
   --no-fail         exit 0 even when the verdict fails
-  --scorer S        heuristic (offline, default) or llm (key from OPENAI_API_KEY)
-  --llm-base-url U  any OpenAI-compatible API (default: the config's llm.baseURL)
-  --model NAME      model for the llm scorer (default: the config's llm.model)
-  --cache-dir DIR   LLM judge cache (default: the config's llm.cache)
+${LLM_FLAGS_USAGE}
 
 Exit codes: 0 pass, 1 verdict fail, 2 usage or config error.`;
 
@@ -61,10 +59,7 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
     out: { type: 'string' },
     html: { type: 'string' },
     'no-fail': { type: 'boolean' },
-    scorer: { type: 'string' },
-    'llm-base-url': { type: 'string' },
-    model: { type: 'string' },
-    'cache-dir': { type: 'string' },
+    ...LLM_FLAGS,
   });
   const format = oneOf('format', values.format, ['md', 'json', 'text'] as const, 'text');
   const baseDir = values['base-dir'] as string | undefined;
@@ -79,13 +74,10 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
       ? await foldersSide(io, baseDir, headDir!, values.config as string | undefined, positionals)
       : await gitSide(io, values, positionals);
   const config = withLlmFlags(side.config, values);
-  const semantic = semanticFor(config, {
-    apiKey: io.env.OPENAI_API_KEY ?? null,
-    root: io.cwd,
-    cacheDir: (values['cache-dir'] as string | undefined) ?? null,
-  });
-  const llmSettings = { apiKey: io.env.OPENAI_API_KEY ?? null, root: io.cwd, cacheDir: (values['cache-dir'] as string | undefined) ?? null };
-  const dense = denseFor(config, llmSettings);
+  const settings = llmSettings(io, values);
+  const semantic = semanticFor(config, settings);
+  const dense = denseFor(config, settings);
+  const embeddings = embeddingsFor(config, settings);
   const retrieval =
     side.goldenText === null
       ? undefined
@@ -96,6 +88,8 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
     ...(semantic ? { semantic } : {}),
     ...(retrieval ? { retrieval } : {}),
     externalChunks: externalChunker(io.cwd),
+    commits: { base: side.baseSha ?? null, head: side.headSha ?? null },
+    ...(embeddings ? { embeddings } : {}),
   });
   const allNotices = [...side.notices, ...notices];
   for (const notice of allNotices) io.stderr(`notice: ${notice}`);
@@ -141,18 +135,6 @@ interface Side {
 }
 
 const FAIL_ON: readonly FailOn[] = FAIL_ON_VALUES;
-
-/** `--scorer`, `--model` and `--llm-base-url` over the config's `scoring` and `llm`. */
-function withLlmFlags(config: Config, values: Record<string, unknown>): Config {
-  const scorer = oneOf('scorer', values.scorer, ['heuristic', 'llm'] as const, config.scoring.scorer);
-  const model = values.model as string | undefined;
-  const baseURL = values['llm-base-url'] as string | undefined;
-  return {
-    ...config,
-    scoring: { ...config.scoring, scorer },
-    llm: { ...config.llm, ...(model ? { model } : {}), ...(baseURL ? { baseURL } : {}) },
-  };
-}
 
 function parseFailOn(text: string | undefined): FailOn[] | undefined {
   if (text === undefined) return undefined;

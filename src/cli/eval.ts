@@ -11,9 +11,14 @@ import { discoverFiles, readDocFile } from '../sources/files.js';
 import { VERSION } from '../version.js';
 import { oneOf, parseCommandArgs } from './args.js';
 import { loadConfigFile } from './config.js';
+import { LLM_FLAGS, LLM_FLAGS_USAGE, llmSettings, withLlmFlags } from './llm-flags.js';
+import { embeddingsFor, semanticFor } from '../sources/llm.js';
+import { sentenceVectors } from '../engine/semantic-vectors.js';
+import { provenanceOf } from '../history/provenance.js';
 import type { CliIO } from './io.js';
 
 export const EVAL_USAGE = `Usage: chunkgate eval <files|dirs|globs…> [--config F] [--format text|json|md] [--out F] [--html F]
+                      [--scorer heuristic|llm] [--llm-base-url URL] [--model NAME] [--cache-dir DIR]
 
 Chunks and scores Markdown files with the rules of .chunkgate.yml (or the defaults).
 With no paths, evaluates the files the config's include/exclude select.
@@ -22,7 +27,8 @@ Options:
   --config F       config file (default: ./.chunkgate.yml when present)
   --format FORMAT  text (default), json (the SPEC §2 report) or md
   --out F          write the report to F instead of standard output
-  --html F         also write the HTML chunk map (one self-contained page) to F`;
+  --html F         also write the HTML chunk map (one self-contained page) to F
+${LLM_FLAGS_USAGE}`;
 
 /** `chunkgate eval`: exit 0 when the files were evaluated (whatever their scores). */
 export async function runEval(argv: string[], io: CliIO): Promise<number> {
@@ -31,9 +37,15 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
     format: { type: 'string' },
     out: { type: 'string' },
     html: { type: 'string' },
+    ...LLM_FLAGS,
   });
   const format = oneOf('format', values.format, ['text', 'json', 'md'] as const, 'text');
-  const { config } = await loadConfigFile(io.cwd, values.config as string | undefined);
+  const loaded = await loadConfigFile(io.cwd, values.config as string | undefined);
+  // LLM flags over the config; a missing key or embeddings provider stops the run before any file is read.
+  const config = withLlmFlags(loaded.config, values);
+  const settings = llmSettings(io, values);
+  const semantic = semanticFor(config, settings);
+  const embeddings = embeddingsFor(config, settings);
   const discovered = await discoverFiles(io.cwd, config, positionals.length > 0 ? positionals : undefined);
   const files: { path: string; text: string }[] = [];
   const notices = discovered.skipped.map((skip) => `${skip.path}: skipped (${skip.reason})`);
@@ -46,27 +58,33 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
   const external = await externalChunksOf(files, (path) => settingsFor(config, path).chunking, io.cwd);
   notices.push(...external.notices);
   files.splice(0, files.length, ...external.files);
+  const vectors = await sentenceVectors(files, config, embeddings);
   const analyses = files.map((file) =>
     analyzeDocument(
       file.path,
       file.text,
-      { chunking: settingsFor(config, file.path).chunking, weights: config.scoring.weights },
+      { chunking: settingsFor(config, file.path).chunking, weights: config.scoring.weights, ...(vectors ? { vectors } : {}) },
       external.chunks.get(file.path),
     ),
   );
   for (const analysis of analyses) notices.push(...analysis.warnings);
-  const evals = analyses.map((analysis) => scoreDocument(analysis));
+  const scored = semantic
+    ? await semantic.score(analyses)
+    : { evals: analyses.map((analysis) => scoreDocument(analysis)), cost: null, partial: false, notices: [] };
+  notices.push(...scored.notices);
+  const evals = scored.evals;
   const diffs = evals.map((head) =>
     compareDoc({ path: head.path, status: 'added', head }, settingsFor(config, head.path).thresholds),
   );
   const report = buildReport({
     version: VERSION,
     config,
-    scorer: 'heuristic',
+    scorer: semantic ? 'llm' : 'heuristic',
     files: diffs,
     failOn: config.thresholds.failOn,
-    partial: false,
-    cost: null,
+    partial: scored.partial,
+    cost: scored.cost,
+    provenance: provenanceOf({ config, scorer: semantic ? 'llm' : 'heuristic' }),
   });
   for (const notice of notices) io.stderr(`notice: ${notice}`);
   const rendered =

@@ -1,7 +1,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { stringify } from 'yaml';
-import { staleEvidence } from '../golden/check.js';
+import { goldenCoverage, retireCandidates, staleEvidence } from '../golden/check.js';
+import { parseReport } from '../history/load.js';
 import { parseGolden } from '../golden/load.js';
 import { parseSuggestions, SUGGEST_SCHEMA, suggestMessages } from '../golden/suggest.js';
 import { discoverFiles, readDocFile } from '../sources/files.js';
@@ -10,11 +11,15 @@ import { parseCommandArgs, UsageError } from './args.js';
 import { loadConfigFile } from './config.js';
 import type { CliIO } from './io.js';
 
-export const GOLDEN_USAGE = `Usage: chunkgate golden check [--config F] [--golden F]
+export const GOLDEN_USAGE = `Usage: chunkgate golden check [--config F] [--golden F] [--min-runs N] [past-report.json…]
        chunkgate golden suggest <files|dirs|globs…> [--out F] [--per-type N] [--llm-base-url URL] [--model NAME]
 
 check    validates the golden set (default: the config's golden.file) and finds every
          expected excerpt in the docs; lists stale ones. Exit 0 all found, 1 stale, 2 invalid.
+         Warns above 50 queries or with a query type A–D missing (seed 004). Given past JSON
+         reports (diff --format json, the action's report.json), lists the queries that were
+         perfect on both sides in each of at least --min-runs of them (default 3): candidates
+         to retire.
 suggest  asks an OpenAI-compatible model (key from OPENAI_API_KEY) for candidate queries of
          each type A–D with verbatim evidence, and writes them for a person to review
          (default: .chunkgate/golden.suggested.yml) — never into the golden set itself.`;
@@ -36,7 +41,9 @@ async function readText(path: string): Promise<string | null> {
 }
 
 async function check(argv: string[], io: CliIO): Promise<number> {
-  const { values } = parseCommandArgs(argv, { config: { type: 'string' }, golden: { type: 'string' } });
+  const { values, positionals } = parseCommandArgs(argv, { config: { type: 'string' }, golden: { type: 'string' }, 'min-runs': { type: 'string' } });
+  const minRuns = Number(values['min-runs'] ?? 3);
+  if (!Number.isInteger(minRuns) || minRuns < 1) throw new UsageError(`Unexpected --min-runs ${JSON.stringify(values['min-runs'])}, expected a positive integer`);
   const { config } = await loadConfigFile(io.cwd, values.config as string | undefined);
   const goldenPath = (values.golden as string | undefined) ?? config.golden.file;
   const text = await readText(resolve(io.cwd, goldenPath));
@@ -48,6 +55,24 @@ async function check(argv: string[], io: CliIO): Promise<number> {
   const excerpts = golden.queries.reduce((sum, query) => sum + query.evidence.length, 0);
   const byType = ['A', 'B', 'C', 'D'].map((type) => `${type} ${golden.queries.filter((q) => q.type === type).length}`).join(' · ');
   io.stdout(`${goldenPath}: ${golden.queries.length} queries (${byType}), ${excerpts} excerpts`);
+  for (const warning of goldenCoverage(golden).warnings) io.stdout(`warning: ${warning}`);
+  if (positionals.length > 0) {
+    const reports = await Promise.all(
+      positionals.map(async (path) => {
+        const text = await readText(resolve(io.cwd, path));
+        if (text === null) throw new UsageError(`cannot read past report ${path}`);
+        return parseReport(text, path);
+      }),
+    );
+    const asked = reports.filter((report) => report.retrieval !== undefined).length;
+    const retire = retireCandidates(golden, reports, { minRuns });
+    io.stdout(
+      retire.length === 0
+        ? `no query was perfect in every one of at least ${minRuns} past runs (${asked} of ${reports.length} reports have golden-set results)`
+        : `${retire.length} ${retire.length === 1 ? 'query was' : 'queries were'} perfect (rank 1, recall 1, base and head) in every past run — candidates to retire to a regression suite, making room for harder C/D queries:`,
+    );
+    for (const item of retire) io.stdout(`  ${item.id}  type ${item.type}, perfect in ${item.runs} runs`);
+  }
   if (stale.length === 0) {
     io.stdout('every excerpt is in the docs');
     return 0;

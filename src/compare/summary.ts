@@ -1,5 +1,5 @@
 import type { FailOn } from '../config/types.js';
-import type { Cost, DocDiff, Report, RetrievalReport } from '../types.js';
+import type { Cost, DocDiff, Provenance, Report, RetrievalReport } from '../types.js';
 import { decide } from './verdict.js';
 
 /** Everything a report is built from. */
@@ -16,6 +16,8 @@ export interface ReportInput {
   cost: Cost | null;
   /** Golden-set retrieval results, when a golden file exists. */
   retrieval?: RetrievalReport;
+  /** What made the run (`provenanceOf`); left out of the report when absent. */
+  provenance?: Provenance;
 }
 
 /**
@@ -45,5 +47,6 @@ export function buildReport(input: ReportInput): Report {
     },
   };
   if (input.retrieval !== undefined) report.retrieval = input.retrieval;
+  if (input.provenance !== undefined) report.provenance = input.provenance;
   return report;
 }

@@ -3,6 +3,7 @@ import { CONTENT_METRIC_NAMES, OVERALL_COMPONENT_NAMES, STRUCTURAL_METRIC_NAMES 
 import { FAIL_ON_VALUES } from './types.js';
 import type { ChunkingOptions } from '../types.js';
 import { deriveTiny, isTinyExplicit, markTinySource } from './tiny.js';
+import { strict } from './strict.js';
 import type { Config } from './types.js';
 
 // Convention: every schema's `error` returns the allowed values in words, so load.ts can
@@ -10,7 +11,7 @@ import type { Config } from './types.js';
 // the keys allowed at that level (load.ts also picks its typo suggestion from that list).
 
 const PRESET_STRATEGIES = ['langchain-recursive', 'langchain-markdown', 'langchain-markdown-header', 'llamaindex-markdown', 'llamaindex-sentence'] as const;
-const STRATEGIES = ['heading', 'recursive', 'sentence', 'fixed', ...PRESET_STRATEGIES, 'external'] as const;
+const STRATEGIES = ['heading', 'recursive', 'sentence', 'fixed', 'semantic', ...PRESET_STRATEGIES, 'external'] as const;
 /** Library defaults of the keys a preset's mapping leaves out (`chunkSize` / `chunkOverlap` are `max` / `overlap`). */
 const PRESET_DEFAULTS: Partial<Record<(typeof STRATEGIES)[number], { unit: 'chars' | 'tokens'; max: number; overlap: number }>> = {
   'langchain-recursive': { unit: 'chars', max: 1000, overlap: 200 },
@@ -58,12 +59,6 @@ function text(allowed = 'a non-empty string') {
   return z.string({ error }).min(1, { error });
 }
 
-function strict<S extends z.ZodRawShape>(shape: S) {
-  const keys = Object.keys(shape).join(', ');
-  return z.strictObject(shape, {
-    error: (issue) => (issue.code === 'unrecognized_keys' ? keys : `a mapping with keys ${keys}`),
-  });
-}
 
 /** A list, or a single item standing for a one-item list (shorthand normalised here, once). */
 function list<T extends z.ZodType>(item: T, allowed: string, minItems = 0) {
@@ -122,6 +117,10 @@ const chunkingPatch = strict({
     .min(1, { error: () => 'a non-empty list: the program and its arguments, e.g. [python3, scripts/chunk.py]' })
     .optional(),
   timeout: number(1, 3600).optional(),
+  // strategy semantic (issue 15)
+  breakpointPercentile: number(0, 100).optional(),
+  bufferSize: integer(0, 10).optional(),
+  embeddingModel: text('an embedding model name, e.g. text-embedding-3-small').optional(),
 })
   .superRefine((patch, ctx) => {
     for (const [alias, key] of [['chunkSize', 'max'], ['chunkOverlap', 'overlap']] as const) {

@@ -6,9 +6,11 @@ import type { Config, FailOn } from '../config/types.js';
 import type { FileSources, SideSource } from '../report/html/types.js';
 import type { ChunkingOptions, Cost, DocEval, FileStatus, Report } from '../types.js';
 import { VERSION } from '../version.js';
+import { provenanceOf } from '../history/provenance.js';
 import type { ExternalChunk } from '../chunking/presets/index.js';
 import { analyzeDocument, scoreDocument, type DocAnalysis } from './evaluate.js';
 import { retrievalReport, type RetrievalInput } from './retrieval.js';
+import { sentenceVectors, type EmbeddingProvider } from './semantic-vectors.js';
 
 /** One changed file with the text of each side (`null` where the side does not exist). */
 export interface FilePair {
@@ -42,6 +44,13 @@ export interface CompareOptions {
   externalChunks?: (path: string, source: string, chunking: ChunkingOptions) => Promise<ExternalChunk[]>;
   /** The golden set and every docs file of both sides, for retrieval base vs head (SPEC §6). */
   retrieval?: RetrievalInput;
+  /**
+   * Sentence embeddings for files chunked `semantic` (a shell passes `embeddingsFor`); a run with a
+   * semantic file and no provider stops with an error naming the setting.
+   */
+  embeddings?: EmbeddingProvider;
+  /** The commits compared, when the shell knows them (recorded in the report's provenance). */
+  commits?: { base?: string | null; head?: string | null };
 }
 
 /**
@@ -66,10 +75,17 @@ export async function compareFiles(
   const { config } = options;
   const external = await externalChunksOf(pairs, options);
   pairs = external.pairs;
+  const texts = [
+    ...pairs.flatMap((pair) => [
+      ...(pair.base === null ? [] : [{ path: pair.previousPath ?? pair.path, text: pair.base }]),
+      ...(pair.head === null ? [] : [{ path: pair.path, text: pair.head }]),
+    ]),
+    ...(options.retrieval ? [...options.retrieval.base, ...options.retrieval.head] : []),
+  ];
+  const vectors = await sentenceVectors(texts, config, options.embeddings);
+  const settingsOf = (path: string) => ({ chunking: settingsFor(config, path).chunking, weights: config.scoring.weights, ...(vectors ? { vectors } : {}) });
   const analyze = (path: string, text: string | null) =>
-    text === null
-      ? null
-      : analyzeDocument(path, text, { chunking: settingsFor(config, path).chunking, weights: config.scoring.weights }, external.chunks.get(`${path}\0${text}`));
+    text === null ? null : analyzeDocument(path, text, settingsOf(path), external.chunks.get(`${path}\0${text}`));
   const sides = pairs.map((pair) => ({
     base: analyze(pair.previousPath ?? pair.path, pair.base),
     head: analyze(pair.path, pair.head),
@@ -116,12 +132,12 @@ export async function compareFiles(
       if (chunked.has(key) || chunking.strategy !== 'external' || !options.externalChunks) continue;
       try {
         const placed = await options.externalChunks(file.path, file.text, chunking);
-        chunked.set(key, analyzeDocument(file.path, file.text, { chunking, weights: config.scoring.weights }, placed).chunks);
+        chunked.set(key, analyzeDocument(file.path, file.text, settingsOf(file.path), placed).chunks);
       } catch (error) {
         notices.push(`${error instanceof Error ? error.message : String(error)}; retrieval sees no chunks of ${file.path}`);
       }
     }
-    retrieval = await retrievalReport(options.retrieval, config, (path, text) => chunked.get(`${path}\0${text}`));
+    retrieval = await retrievalReport(options.retrieval, config, (path, text) => chunked.get(`${path}\0${text}`), vectors);
     notices.push(...retrieval.notices);
   }
   const report = buildReport({
@@ -133,6 +149,12 @@ export async function compareFiles(
     partial,
     cost,
     ...(retrieval ? { retrieval: retrieval.report } : {}),
+    provenance: provenanceOf({
+      config,
+      scorer: options.semantic ? 'llm' : 'heuristic',
+      ...(options.commits ? { commits: options.commits } : {}),
+      denseRetrieval: retrieval !== undefined && options.retrieval?.dense !== undefined && config.golden.retriever === 'embeddings',
+    }),
   });
   const sources = pairs.map((pair, index) => {
     const side = (analysis: DocAnalysis | null) => (analysis ? sideSource(analysis) : null);

@@ -1,6 +1,7 @@
 import type { ContentWeights, OverallWeights, StructuralWeights } from '../config/types.js';
 import { chunkDocument } from '../chunking/index.js';
 import { createMeasure } from '../chunking/measure.js';
+import type { SentenceVectors } from '../chunking/semantic.js';
 import type { ChunkMeasure } from '../chunking/piece.js';
 import { chunkExternal, unlocatedNotice, type ExternalChunk } from '../chunking/presets/index.js';
 import { parseMarkdown } from '../markdown/parse.js';
@@ -21,12 +22,15 @@ import type {
   StructuralMetrics,
 } from '../types.js';
 import { chunkOverall, documentOverall, gradeOf, mean } from './overall.js';
+import { roundScore } from './round-score.js';
 
 /** Settings for evaluating one file. */
 export interface EvaluateOptions {
   chunking: ChunkingOptions;
   /** `overall` left out: the default weights. */
   weights: { structural: StructuralWeights; content: ContentWeights; overall?: OverallWeights };
+  /** Sentence embeddings for the `semantic` strategy, fetched by a shell (`sentenceVectors`). */
+  vectors?: SentenceVectors;
 }
 
 /**
@@ -67,7 +71,7 @@ export function analyzeDocument(path: string, source: string, options: EvaluateO
     const notice = unlocatedNotice(path, placed.unlocated, chunks.length);
     if (notice) warnings.push(notice);
   } else {
-    chunks = chunkDocument(doc, options.chunking, measure);
+    chunks = chunkDocument(doc, options.chunking, measure, options.vectors ? { vectors: options.vectors } : {});
   }
   const input = { doc, chunks, options: options.chunking, measure };
   const coverage = sourceCoverage(doc, chunks);
@@ -89,7 +93,9 @@ export function analyzeDocument(path: string, source: string, options: EvaluateO
 
 /**
  * Builds the {@link DocEval} of an analysed document from per-chunk content metrics
- * (the heuristic ones by default; the LLM judge's where it answered).
+ * (the heuristic ones by default; the LLM judge's where it answered). Chunk scores and the
+ * document's three scores are rounded to one decimal ({@link roundScore}) before they are
+ * graded or compared, so every report shows the number that was graded.
  *
  * @param fallback chunk indexes whose semantic scoring fell back to the heuristic (marks them `partial`).
  */
@@ -110,7 +116,7 @@ export function scoreDocument(
       metadata,
       self_retrievability: rank !== null && rank !== undefined && rank <= SELF_RETRIEVAL_TOP ? 100 : 0,
     };
-    const score = chunkOverall(metrics, issues, analysis.options.weights.overall);
+    const score = roundScore(chunkOverall(metrics, issues, analysis.options.weights.overall));
     const result: EvaluatedChunk = { ...chunk, metrics, score, grade: gradeOf(score), issues };
     if (fallback.has(index)) result.partial = true;
     return result;
@@ -118,13 +124,13 @@ export function scoreDocument(
   const docContent = Object.fromEntries(
     CONTENT_METRIC_NAMES.map((name) => [name, mean(content.map((metrics) => metrics[name]))]),
   ) as ContentMetrics;
-  const structural = structuralScore(analysis.structural, analysis.options.weights.structural);
-  const overall = documentOverall(evaluated.map((chunk) => chunk.score), analysis.coverage);
+  const structural = roundScore(structuralScore(analysis.structural, analysis.options.weights.structural));
+  const overall = roundScore(documentOverall(evaluated.map((chunk) => chunk.score), analysis.coverage));
   return {
     path: doc.path,
     chunks: evaluated,
     metrics: { ...analysis.structural, ...docContent },
-    scores: { structural, content: contentScore(docContent, analysis.options.weights.content), overall },
+    scores: { structural, content: roundScore(contentScore(docContent, analysis.options.weights.content)), overall },
     grade: gradeOf(overall),
     coverage: analysis.coverage,
     partial: fallback.size > 0,

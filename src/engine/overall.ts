@@ -46,9 +46,12 @@ export function overallWeights(weights: OverallWeights = 'default'): Record<Over
 /**
  * A chunk's `overall`: `Σ wᵢ·mᵢ / Σ wᵢ` over its metrics with `scoring.weights.overall`
  * ({@link DEFAULT_OVERALL_WEIGHTS} by default; all weights 0 → the default weights), capped at
- * {@link HARD_CAP} when the chunk carries `source-loss`, `table-split` or `code-fence-split`.
+ * {@link HARD_CAP} when the chunk carries `source-loss`, `table-split` or `code-fence-split`;
+ * `0` for an `empty-chunk`.
  */
 export function chunkOverall(metrics: ChunkMetrics, issues: readonly Issue[], weights: OverallWeights = 'default'): number {
+  // An empty chunk has nothing to retrieve: its text metrics (neutral 100 on no text) mean nothing.
+  if (issues.some((issue) => issue.tag === 'empty-chunk')) return 0;
   let resolved = overallWeights(weights);
   let total = COMPONENTS.reduce((sum, name) => sum + resolved[name], 0);
   if (total === 0) {

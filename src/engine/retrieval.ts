@@ -1,4 +1,5 @@
 import { chunkDocument } from '../chunking/index.js';
+import type { SentenceVectors } from '../chunking/semantic.js';
 import { countTokens, createMeasure } from '../chunking/measure.js';
 import { settingsFor } from '../config/resolve.js';
 import type { Config } from '../config/types.js';
@@ -31,12 +32,13 @@ export interface RetrievalInput {
  * settings of its path (reusing `known` chunkings of the same path and text, so changed
  * files are not chunked twice), retrieves the top `golden.k` for every query with BM25 —
  * or embeddings when `golden.retriever` asks for them and a provider is passed — and
- * checks `thresholds.retrieval`.
+ * checks `thresholds.retrieval`. `vectors`: sentence embeddings for files chunked `semantic`.
  */
 export async function retrievalReport(
   input: RetrievalInput,
   config: Config,
   known: (path: string, text: string) => Chunk[] | undefined,
+  vectors?: SentenceVectors,
 ): Promise<{ report: RetrievalReport; notices: string[] }> {
   const notices: string[] = [];
   const dense = config.golden.retriever === 'embeddings' ? input.dense : undefined;
@@ -51,7 +53,7 @@ export async function retrievalReport(
       let chunks = known(file.path, file.text);
       if (!chunks) {
         const chunking = settingsFor(config, file.path).chunking;
-        chunks = chunkDocument(parseMarkdown(file.path, file.text).doc, chunking, createMeasure(chunking.unit, chunking.tokenizer));
+        chunks = chunkDocument(parseMarkdown(file.path, file.text).doc, chunking, createMeasure(chunking.unit, chunking.tokenizer), vectors ? { vectors } : {});
       }
       return { path: file.path, source: file.text, chunks };
     }),

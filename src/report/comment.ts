@@ -2,6 +2,7 @@ import type { Report } from '../types.js';
 import type { CommentContext } from './context.js';
 import { retrievalSection } from './retrieval.js';
 import { excerptBlock } from './details.js';
+import { judgeNote } from './judge-notes.js';
 import { neutralizeMarker } from './escape.js';
 import { failureList } from './failure-list.js';
 import { filesTable } from './files-table.js';
@@ -87,7 +88,11 @@ export function renderComment(report: Report, context: CommentContext): string {
   const parts: Parts = {
     top: top.filter((block): block is string => block !== null),
     rows: entries.map(regressionRow),
-    excerpts: entries.map((entry) => excerptBlock(entry)),
+    // The LLM judge's words (issue 15) ride in each regressed chunk's excerpt block: the one call site.
+    excerpts: entries.map((entry) => {
+      const note = judgeNote(entry.regression.head);
+      return excerptBlock(entry, note ? { body: note } : {});
+    }),
     charts: context.charts ? chunkSizeCharts(files) : [],
     bottom: [noticesBlock(report, context), costLine(report.summary.cost), chunkMapLine(context), footer(context)].filter(
       (block): block is string => block !== null,

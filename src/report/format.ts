@@ -1,3 +1,4 @@
+import { roundScore } from '../engine/round-score.js';
 import type { Chunk, ChunkingOptions } from '../types.js';
 
 /**
@@ -10,6 +11,14 @@ const GROUPED = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 /** An integer with thousands separators (`2,412`); `null` → `—`. Scores are shown as whole points. */
 export function formatNumber(value: number | null): string {
   return value === null ? '—' : GROUPED.format(Math.round(value) || 0);
+}
+
+/**
+ * A score as it was graded: one decimal, trailing `.0` dropped (`80`, `79.5`); `null` → `—`.
+ * Use it wherever a score stands next to its grade, so "80 · warn" cannot happen.
+ */
+export function formatScore(value: number | null): string {
+  return value === null ? '—' : String(roundScore(value));
 }
 
 /**

@@ -22,7 +22,7 @@ function problemOf(text: string): ConfigProblem {
 describe('parseConfig: bad values name the key, the line and the allowed values', () => {
   // Each case: YAML (the bad value on the line given), key, line, allowed.
   const cases: [string, string, string, number, string][] = [
-    ['strategy not in the list', 'chunking:\n  strategy: semantic-ish\n', 'chunking.strategy', 2, 'heading, recursive, sentence, fixed, langchain-recursive, langchain-markdown, langchain-markdown-header, llamaindex-markdown, llamaindex-sentence, external'],
+    ['strategy not in the list', 'chunking:\n  strategy: semantic-ish\n', 'chunking.strategy', 2, 'heading, recursive, sentence, fixed, semantic, langchain-recursive, langchain-markdown, langchain-markdown-header, llamaindex-markdown, llamaindex-sentence, external'],
     ['unit not in the list', 'chunking:\n  max: 100\n  unit: words\n', 'chunking.unit', 3, 'tokens, chars'],
     ['tokenizer not in the list', '# c\nchunking: { tokenizer: p50k_base }\n', 'chunking.tokenizer', 2, 'o200k_base, cl100k_base'],
     ['max 0', 'chunking:\n  max: 0\n', 'chunking.max', 2, 'an integer ≥ 1'],
@@ -55,7 +55,7 @@ describe('parseConfig: bad values name the key, the line and the allowed values'
     ['golden.retriever unknown', 'golden:\n  retriever: dense\n', 'golden.retriever', 2, 'bm25, embeddings'],
     ['include empty', 'include: []\n', 'include', 1, 'a non-empty list of globs'],
     ['exclude item not a string', 'exclude:\n  - "**/drafts/**"\n  - 3\n', 'exclude[1]', 3, 'a glob relative to the repository root'],
-    ['chunking a scalar', 'chunking: 512\n', 'chunking', 1, 'a mapping with keys strategy, unit, tokenizer, max, min, overlap, tiny, headingLevels, chunkSize, chunkOverlap, separators, keepSeparator, headersToSplitOn, stripHeaders, recursiveSplit, paragraphSeparator, separator, secondaryChunkingRegex, command, timeout'],
+    ['chunking a scalar', 'chunking: 512\n', 'chunking', 1, 'a mapping with keys strategy, unit, tokenizer, max, min, overlap, tiny, headingLevels, chunkSize, chunkOverlap, separators, keepSeparator, headersToSplitOn, stripHeaders, recursiveSplit, paragraphSeparator, separator, secondaryChunkingRegex, command, timeout, breakpointPercentile, bufferSize, embeddingModel'],
     ['overrides a mapping', 'overrides:\n  paths: [a]\n', 'overrides', 2, 'a list of { paths, chunking, thresholds } entries'],
     ['override without paths', 'overrides:\n  - chunking: { max: 600 }\n', 'overrides[0].paths', 2, 'a non-empty list of globs'],
     ['override max 0', 'overrides:\n  - paths: [a/**]\n    chunking:\n      max: 0\n', 'overrides[0].chunking.max', 4, 'an integer ≥ 1'],
@@ -107,7 +107,7 @@ describe('parseConfig: unknown keys', () => {
       key: 'chunking.overlapp',
       line: 3,
       message: 'unknown key "overlapp" — did you mean "overlap"?',
-      allowed: 'strategy, unit, tokenizer, max, min, overlap, tiny, headingLevels, chunkSize, chunkOverlap, separators, keepSeparator, headersToSplitOn, stripHeaders, recursiveSplit, paragraphSeparator, separator, secondaryChunkingRegex, command, timeout',
+      allowed: 'strategy, unit, tokenizer, max, min, overlap, tiny, headingLevels, chunkSize, chunkOverlap, separators, keepSeparator, headersToSplitOn, stripHeaders, recursiveSplit, paragraphSeparator, separator, secondaryChunkingRegex, command, timeout, breakpointPercentile, bufferSize, embeddingModel',
     });
     expect(problemOf('llm: { modle: gpt-4o }\n')).toMatchObject({ key: 'llm.modle', line: 1, message: 'unknown key "modle" — did you mean "model"?' });
     expect(problemOf('scoring:\n  weights:\n    structural:\n      boundary: 2\n')).toMatchObject({
