@@ -87,7 +87,7 @@ const cases: Array<{ label: string; options: ChunkingOptions; library: (doc: Par
         chunkOverlap: 200,
         tokenizer: { encode: (text: string) => new Uint32Array(encode(text, AS_TEXT)), decode: () => '' },
         logger: QUIET,
-      } as ConstructorParameters<typeof SentenceSplitter>[0]).splitText(content(doc)),
+      }).splitText(content(doc)),
   },
 ];
 

@@ -290,7 +290,7 @@ function isChunkingOptions(value: unknown): value is ChunkingOptions {
 
 /** Drops mapping keys whose value is `null`: an empty `key:` in YAML means "not set". */
 function dropNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map((item) => (item !== null && typeof item === 'object' ? dropNulls(item) : item));
+  if (Array.isArray(value)) return (value as unknown[]).map((item) => (item !== null && typeof item === 'object' ? dropNulls(item) : item));
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
     Object.entries(value)
