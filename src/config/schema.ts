@@ -117,6 +117,7 @@ const chunkingPatch = strict({
   paragraphSeparator: text().optional(),
   separator: text().optional(),
   secondaryChunkingRegex: regexSource.optional(),
+  frontMatter: oneOf(['keep', 'strip']).optional(),
   command: z
     .array(text('a non-empty string'), { error: () => 'a list: the program and its arguments, run without a shell, e.g. [python3, scripts/chunk.py]' })
     .min(1, { error: () => 'a non-empty list: the program and its arguments, e.g. [python3, scripts/chunk.py]' })
