@@ -23,6 +23,8 @@ const querySchema = z.strictObject({
 export const goldenSchema = z
   .strictObject({
     queries: z.array(querySchema, { error: () => 'a list of { id, query, type, evidence } entries' }).default([]),
+    // Editors read it (`$schema: …/golden.schema.json`); chunkgate does not.
+    $schema: text('a JSON Schema URL or path').optional(),
   })
   .superRefine((golden, ctx) => {
     const seen = new Map<string, number>();
@@ -32,7 +34,8 @@ export const goldenSchema = z
         ctx.addIssue({ code: 'custom', path: ['queries', index, 'id'], message: `duplicate id "${query.id}" (first used by queries[${first}])` });
       } else seen.set(query.id, index);
     });
-  });
+  })
+  .transform(({ $schema: _, ...golden }) => golden);
 
 export type GoldenSet = z.output<typeof goldenSchema>;
 export type GoldenQuery = GoldenSet['queries'][number];
