@@ -122,6 +122,8 @@ export interface ChunkingOptions {
   separator?: string;
   /** LlamaIndex `secondaryChunkingRegex` (default: `"[^,.;。？！]+[,.;。？！]?"`). */
   secondaryChunkingRegex?: string;
+  /** Presets: `keep` chunks the raw file, front matter included, as a splitter handed the raw file does; `strip` drops it first, as a loader that parses it does (default: `keep`). */
+  frontMatter?: 'keep' | 'strip';
   /** `external`: the command and its arguments, run without a shell. */
   command?: string[];
   /** `external`: seconds before the command is killed (default: `60`). */

@@ -10,13 +10,22 @@ export interface PullContext {
   fork: boolean;
 }
 
+/** The fields read from a webhook's `pull_request`: untrusted JSON, so any of them may be missing. */
+interface PullPayload {
+  number?: unknown;
+  head?: { sha?: unknown; repo?: { full_name?: unknown } | null };
+  base?: { sha?: unknown; ref?: unknown; repo?: { full_name?: unknown } | null };
+}
+
+const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+
 /**
  * Reads the pull request from a `pull_request` / `pull_request_target` event payload;
  * `null` for any other event (the action then explains itself and succeeds).
  */
 export function pullContextOf(eventName: string, payload: unknown, repository: string): PullContext | null {
   if (eventName !== 'pull_request' && eventName !== 'pull_request_target') return null;
-  const pull = (payload as { pull_request?: Record<string, any> } | null)?.pull_request;
+  const pull = (payload as { pull_request?: PullPayload } | null)?.pull_request;
   if (!pull || typeof pull.number !== 'number') return null;
   const [owner = '', repo = ''] = repository.split('/');
   const headRepo = pull.head?.repo?.full_name;
@@ -25,9 +34,9 @@ export function pullContextOf(eventName: string, payload: unknown, repository: s
     owner,
     repo,
     number: pull.number,
-    baseSha: String(pull.base?.sha ?? ''),
-    headSha: String(pull.head?.sha ?? ''),
-    baseRef: String(pull.base?.ref ?? ''),
+    baseSha: textOf(pull.base?.sha),
+    headSha: textOf(pull.head?.sha),
+    baseRef: textOf(pull.base?.ref),
     fork: typeof headRepo === 'string' && headRepo !== baseRepo,
   };
 }

@@ -17,7 +17,7 @@ export interface PublishOutcome {
 }
 
 function statusOf(error: unknown): number | undefined {
-  return typeof error === 'object' && error !== null && 'status' in error ? Number((error as { status: unknown }).status) : undefined;
+  return typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
 }
 
 /**

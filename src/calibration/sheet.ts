@@ -92,9 +92,9 @@ export function readSheet(text: string, name: string, format: SheetFormat): { sc
 function csvRows(text: string, name: string): RawRow[] {
   let records: Record<string, string>[];
   try {
-    records = parseCsv(text, { columns: true, skip_empty_lines: true, bom: true, relax_column_count: false }) as Record<string, string>[];
+    records = parseCsv<Record<string, string>>(text, { columns: true, skip_empty_lines: true, bom: true, relax_column_count: false });
   } catch (error) {
-    throw new Error(`${name}: not a CSV sheet: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`${name}: not a CSV sheet: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   const header = records.length > 0 ? Object.keys(records[0]!) : [];
   const missing = ['id', ...LLM_DIMENSIONS].filter((column) => records.length > 0 && !header.includes(column));
@@ -112,7 +112,7 @@ function yamlRows(text: string, name: string): RawRow[] {
   try {
     data = parseYaml(text);
   } catch (error) {
-    throw new Error(`${name}: not a YAML sheet: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`${name}: not a YAML sheet: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   const chunks = data !== null && typeof data === 'object' ? (data as { chunks?: unknown }).chunks : undefined;
   if (!Array.isArray(chunks)) throw new Error(`${name}: expected a mapping with a chunks list, as calibrate sample writes it`);

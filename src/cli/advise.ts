@@ -11,7 +11,7 @@ import type { CliIO } from './io.js';
 
 export const ADVISE_USAGE = `Usage: chunkgate advise <files|dirs|globs…> [--config F] [--unit tokens|chars] [--embedding-limit N] [--format text|md|json] [--out F]
 
-Measures the body length of every heading section (seed 002) and recommends
+Measures the body length of every heading section and recommends
 chunking.max (≈ P75 × 2–3, ≥ 90% of sections unsplit) and chunking.min
 (≈ P25, < 20% of sections merged), listing what each candidate would split or merge.
 With a config file, its current max and min are shown beside the recommendation.

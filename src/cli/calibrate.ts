@@ -32,7 +32,7 @@ async function readText(io: CliIO, path: string, what: string): Promise<string> 
   try {
     return await readFile(resolve(io.cwd, path), 'utf8');
   } catch (error) {
-    throw new Error(`cannot read ${what} ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new Error(`cannot read ${what} ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { cause: error });
   }
 }
 

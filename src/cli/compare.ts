@@ -33,7 +33,7 @@ export async function runCompare(argv: string[], io: CliIO): Promise<number> {
       try {
         text = await readFile(resolve(io.cwd, path), 'utf8');
       } catch (error) {
-        throw new Error(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+        throw new Error(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { cause: error });
       }
       // Two reports of the same name in different folders are labelled by their paths.
       const label = names.filter((name) => name === names[index]).length > 1 ? path : names[index]!;

@@ -37,7 +37,7 @@ Options:
   --head-dir DIR
   --config F        config file (default: .chunkgate.yml of the base side)
   --fail-on LIST    comma-separated: threshold, regression, partial (default: the config's)
-  --format FORMAT   md (exactly the PR comment), json (the SPEC §2 report) or text (default)
+  --format FORMAT   md (exactly the PR comment), json (the full report, as the action writes it) or text (default)
   --out F           write the report to F instead of standard output
   --html F          also write the HTML chunk map (one self-contained page) to F
   --no-fail         exit 0 even when the verdict fails

@@ -25,7 +25,7 @@ With no paths, evaluates the files the config's include/exclude select.
 
 Options:
   --config F       config file (default: ./.chunkgate.yml when present)
-  --format FORMAT  text (default), json (the SPEC §2 report) or md
+  --format FORMAT  text (default), json (every file's chunks, metrics and scores) or md
   --out F          write the report to F instead of standard output
   --html F         also write the HTML chunk map (one self-contained page) to F
 ${LLM_FLAGS_USAGE}`;

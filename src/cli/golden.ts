@@ -16,7 +16,7 @@ export const GOLDEN_USAGE = `Usage: chunkgate golden check [--config F] [--golde
 
 check    validates the golden set (default: the config's golden.file) and finds every
          expected excerpt in the docs; lists stale ones. Exit 0 all found, 1 stale, 2 invalid.
-         Warns above 50 queries or with a query type A–D missing (seed 004). Given past JSON
+         Warns above 50 queries or with a query type A–D missing. Given past JSON
          reports (diff --format json, the action's report.json), lists the queries that were
          perfect on both sides in each of at least --min-runs of them (default 3): candidates
          to retire.

@@ -112,6 +112,7 @@ const chunkingPatch = strict({
   paragraphSeparator: text().optional(),
   separator: text().optional(),
   secondaryChunkingRegex: regexSource.optional(),
+  frontMatter: oneOf(['keep', 'strip']).optional(),
   command: z
     .array(text('a non-empty string'), { error: () => 'a list: the program and its arguments, run without a shell, e.g. [python3, scripts/chunk.py]' })
     .min(1, { error: () => 'a non-empty list: the program and its arguments, e.g. [python3, scripts/chunk.py]' })
@@ -272,6 +273,8 @@ const rootSchema = strict({
     embeddingModel: text('an embeddings model name').default('text-embedding-3-small'),
   }).prefault({}),
   overrides: z.array(overrideSchema, { error: () => 'a list of { paths, chunking, thresholds } entries' }).default([]),
+  // Editors read it (`$schema: ./schema/chunkgate.schema.json`); chunkgate does not.
+  $schema: text('a JSON Schema URL or path').optional(),
 }).superRefine((config, ctx) => {
   // Each override is checked over the top-level chunking alone; settingsFor documents what
   // happens when two matching overrides only conflict in combination.
@@ -283,7 +286,7 @@ const rootSchema = strict({
       ctx.addIssue({ code: 'custom', path: ['overrides', index, 'chunking', 'command'], message: 'a command list (strategy external needs one), e.g. [python3, scripts/chunk.py]' });
     }
   });
-});
+}).transform(({ $schema: _, ...config }) => config);
 
 function isChunkingOptions(value: unknown): value is ChunkingOptions {
   return typeof value === 'object' && value !== null && typeof (value as ChunkingOptions).tiny === 'number';
@@ -291,7 +294,7 @@ function isChunkingOptions(value: unknown): value is ChunkingOptions {
 
 /** Drops mapping keys whose value is `null`: an empty `key:` in YAML means "not set". */
 function dropNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map((item) => (item !== null && typeof item === 'object' ? dropNulls(item) : item));
+  if (Array.isArray(value)) return (value as unknown[]).map((item) => (item !== null && typeof item === 'object' ? dropNulls(item) : item));
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
     Object.entries(value)
@@ -322,7 +325,7 @@ function dropNulls(value: unknown): unknown {
  * - `overrides` (default: `[]`): `{ paths, chunking?, thresholds? }`, each checked against the top level.
  *
  * A key with an empty value (`key:` / `null`) counts as not set. A single string is
- * accepted wherever a list of globs is expected.
+ * accepted wherever a list of globs is expected. `$schema` (for editors) is accepted and dropped.
  */
 export const configSchema: z.ZodType<Config, unknown> = z.preprocess(
   // An empty file (or only comments) parses to `null`: the same as no file.

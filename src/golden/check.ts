@@ -63,7 +63,7 @@ export function goldenCoverage(golden: GoldenSet): GoldenCoverage {
   const warnings: string[] = [];
   if (golden.queries.length > GOLDEN_MAX_QUERIES) {
     warnings.push(
-      `${golden.queries.length} queries, more than ${GOLDEN_MAX_QUERIES}: keep the golden set small and hard (seed 004) — retire queries that always pass, rather than adding more`,
+      `${golden.queries.length} queries, more than ${GOLDEN_MAX_QUERIES}: keep the golden set small and hard — retire queries that always pass, rather than adding more`,
     );
   }
   for (const type of QUERY_TYPES) {

@@ -23,6 +23,8 @@ const querySchema = strict({
 /** The golden set file (`.chunkgate/golden.yml`): queries with their expected evidence. */
 export const goldenSchema = strict({
     queries: z.array(querySchema, { error: () => 'a list of { id, query, type, evidence } entries' }).default([]),
+    // Editors read it (`$schema: …/golden.schema.json`); chunkgate does not.
+    $schema: text('a JSON Schema URL or path').optional(),
 }).superRefine((golden, ctx) => {
     const seen = new Map<string, number>();
     golden.queries.forEach((query, index) => {
@@ -31,7 +33,8 @@ export const goldenSchema = strict({
         ctx.addIssue({ code: 'custom', path: ['queries', index, 'id'], message: `duplicate id "${query.id}" (first used by queries[${first}])` });
       } else seen.set(query.id, index);
     });
-  });
+  })
+  .transform(({ $schema: _, ...golden }) => golden);
 
 export type GoldenSet = z.output<typeof goldenSchema>;
 export type GoldenQuery = GoldenSet['queries'][number];

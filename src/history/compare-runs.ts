@@ -216,5 +216,5 @@ export function compareRuns(runs: readonly LabelledRun[]): RunComparison {
 }
 
 function sortedKeys<T>(record: Partial<Record<string, T>>): Partial<Record<IssueTag, T>> {
-  return Object.fromEntries(Object.keys(record).sort().map((key) => [key, record[key]])) as Partial<Record<IssueTag, T>>;
+  return Object.fromEntries(Object.keys(record).sort().map((key) => [key, record[key]]));
 }

@@ -33,7 +33,7 @@ export function parseReport(text: string, name: string): Report {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${name}: not JSON (${error instanceof Error ? error.message : String(error)}); expected a report from chunkgate eval/diff --format json`);
+    throw new Error(`${name}: not JSON (${error instanceof Error ? error.message : String(error)}); expected a report from chunkgate eval/diff --format json`, { cause: error });
   }
   const parsed = reportShape.safeParse(data);
   if (!parsed.success) {

@@ -154,7 +154,7 @@ function frontmatterTitle(type: 'yaml' | 'toml', value: string): { title?: strin
   try {
     const data: unknown = parseYaml(value);
     if (data && typeof data === 'object' && 'title' in data) {
-      const title = (data as { title: unknown }).title;
+      const title = data.title;
       if (typeof title === 'string' && title.trim()) return { title: title.trim() };
     }
   } catch {

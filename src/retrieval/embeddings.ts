@@ -4,9 +4,9 @@ import type { RetrievalChunk, Retriever } from './types.js';
 /** Turns texts into vectors (one call per batch); an OpenAI-compatible `/embeddings` in production. */
 export type Embed = (texts: string[]) => Promise<number[][]>;
 
-/** Where vectors are kept between runs (the same cache folder as the LLM judge's). */
+/** Where vectors are kept between runs (the same cache folder as the LLM judge's); `get` resolves `undefined` on a miss. */
 export interface VectorCache {
-  get(key: string): Promise<unknown | undefined>;
+  get(key: string): Promise<unknown>;
   set(key: string, value: unknown): Promise<void>;
 }
 

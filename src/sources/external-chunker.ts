@@ -108,7 +108,7 @@ function parseChunks(stdout: string, fail: (reason: string) => ExternalChunkerEr
       throw fail(`chunks[${index}] has no "text" string`);
     }
     for (const key of ['start', 'end'] as const) {
-      if (item[key] !== undefined && item[key] !== null && !(Number.isInteger(item[key]) && item[key]! >= 0)) {
+      if (item[key] !== undefined && item[key] !== null && !(Number.isInteger(item[key]) && item[key] >= 0)) {
         throw fail(`chunks[${index}].${key} is ${JSON.stringify(item[key])}, expected an offset (integer ≥ 0) or nothing`);
       }
     }

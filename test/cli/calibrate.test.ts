@@ -34,7 +34,7 @@ describe('chunkgate calibrate', () => {
     const sheetPath = join(dir, 'sheet.csv');
     const sample = await runCli(['calibrate', 'sample', reportPath, '--out', sheetPath], { cwd: dir });
     expect(sample.code).toBe(0);
-    const rows = parse(sample.files[sheetPath]!, { columns: true }) as Record<string, string>[];
+    const rows = parse<Record<string, string>>(sample.files[sheetPath]!, { columns: true });
     // Every file has fewer than 24 chunks: all of them are drawn, in file then chunk order.
     expect(rows).toHaveLength(judged.length);
     expect(rows.map((row) => row.id)).toEqual(judged.map(({ chunk }) => chunk.id));

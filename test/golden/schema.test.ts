@@ -19,7 +19,7 @@ describe('golden set errors (issue 15 fix 7)', () => {
   });
 
   it('does so at every level', () => {
-    expect(problems('querys: []\n')).toEqual(['golden.yml:1: querys: unknown key "querys" — did you mean "queries"? (allowed: queries)']);
+    expect(problems('querys: []\n')).toEqual(['golden.yml:1: querys: unknown key "querys" — did you mean "queries"? (allowed: queries, $schema)']);
     const evidence = 'queries:\n  - id: q1\n    query: How?\n    type: A\n    evidence:\n      - { file: a.md, text: x, line: 3 }\n';
     expect(problems(evidence)).toEqual(['golden.yml:6: queries[0].evidence[0].line: unknown key "line" (allowed: file, text)']);
   });

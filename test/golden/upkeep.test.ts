@@ -36,7 +36,7 @@ describe('golden-set upkeep (seed 004)', () => {
     expect(goldenCoverage(fifty).warnings).toEqual([]);
     const more: GoldenSet = { queries: [...fifty.queries, query('q50', 'A')] };
     expect(goldenCoverage(more).warnings).toEqual([
-      '51 queries, more than 50: keep the golden set small and hard (seed 004) — retire queries that always pass, rather than adding more',
+      '51 queries, more than 50: keep the golden set small and hard — retire queries that always pass, rather than adding more',
     ]);
   });
 

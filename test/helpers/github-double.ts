@@ -671,7 +671,7 @@ export async function startGitHubDouble(options: GitHubDoubleOptions = {}): Prom
       badJson = true;
       body = text;
     }
-    const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined);
+    const header = (name: string) => (typeof req.headers[name] === 'string' ? req.headers[name] : undefined);
     const record: RecordedRequest = {
       method,
       path: target.pathname,
@@ -701,7 +701,7 @@ export async function startGitHubDouble(options: GitHubDoubleOptions = {}): Prom
     record.operation = route.id;
     const params: Record<string, string> = {};
     try {
-      route.names.forEach((name, index) => (params[name] = decodeURIComponent(match![index + 1]!)));
+      route.names.forEach((name, index) => (params[name] = decodeURIComponent(match[index + 1]!)));
     } catch {
       violate('invalid-params', ['Malformed percent-encoding in path']);
       return send(res, 400, { message: 'Bad Request' });

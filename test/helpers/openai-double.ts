@@ -107,7 +107,7 @@ export async function startOpenAIDouble(script: Script = () => ({ kind: 'valid' 
       if (req.method === 'POST' && (path === '/v1/embeddings' || path === '/embeddings')) {
         const body = JSON.parse(Buffer.concat(parts).toString('utf8')) as { input: string | string[]; model: string };
         const inputs = Array.isArray(body.input) ? body.input : [body.input];
-        requests.push({ method: req.method, path, headers: req.headers, body: body as unknown as RecordedRequest['body'], targets: [] });
+        requests.push({ method: req.method, path, headers: req.headers, body, targets: [] });
         res.writeHead(200, { 'content-type': 'application/json' }).end(
           JSON.stringify({
             object: 'list',
@@ -122,7 +122,7 @@ export async function startOpenAIDouble(script: Script = () => ({ kind: 'valid' 
         res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `no route ${path}` } }));
         return;
       }
-      let body: RecordedRequest['body'] = null;
+      let body: RecordedRequest['body'];
       try {
         body = JSON.parse(Buffer.concat(parts).toString('utf8')) as RecordedRequest['body'];
       } catch {

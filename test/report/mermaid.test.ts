@@ -104,7 +104,7 @@ describe('charts in the comment', () => {
     expect(body).toContain(CHARTS_HEADING);
     const blocks = body.match(/~~~mermaid\n[\s\S]*?\n~~~/g)!;
     expect(blocks).toHaveLength(1);
-    const chart = parseXyChart(blocks[0]!);
+    const chart = parseXyChart(blocks[0]);
     expect(chart.title).toBe('docs/deploy.md');
     const deploy = report.files.find((file) => file.path === 'docs/deploy.md')!;
     expect(chart.bars[0]).toEqual(deploy.head!.chunks.map((c) => c.tokens));
