@@ -10,6 +10,9 @@ import type { PullContext } from './event.js';
 import { legacyMarkers, stickyMarker, withMarker } from './markers.js';
 import type { InlinePlan } from './review-findings.js';
 
+/** Annotations sent to one check run at most (10 requests of 50). */
+export const CHECK_ANNOTATION_LIMIT = 500;
+
 /** What one publish step did, for the log and the tests. */
 export interface PublishOutcome {
   step: 'comment' | 'review' | 'check';
@@ -105,9 +108,9 @@ export function publishReview(context: PublishContext, plan: InlinePlan): Promis
 }
 
 /**
- * Leaves the check run with its conclusion and annotations (`publishCheckRun`). When it fails,
- * the annotations GitHub does not hold are returned, to be shown as workflow commands instead —
- * never the ones it already has.
+ * Leaves the check run with its conclusion and its first {@link CHECK_ANNOTATION_LIMIT}
+ * annotations (`publishCheckRun`). When it fails, the annotations GitHub does not hold are
+ * returned, to be shown as workflow commands instead — never the ones it already has.
  */
 export async function publishCheck(
   context: PublishContext,
@@ -115,7 +118,13 @@ export async function publishCheck(
   output: { title: string; summary: string; text?: string; annotations: CheckAnnotation[] },
 ): Promise<PublishOutcome & { undelivered: CheckAnnotation[] }> {
   const { octokit, pull } = context;
-  const { annotations, ...rest } = output;
+  const { annotations: all, ...rest } = output;
+  // Ten requests' worth: the run's annotations are a view of findings the summary lists in full,
+  // and a PR with thousands should not spend a tenth of GITHUB_TOKEN's hourly requests on them.
+  const annotations = all.slice(0, CHECK_ANNOTATION_LIMIT);
+  if (all.length > annotations.length) {
+    core.info(`The check run gets the first ${CHECK_ANNOTATION_LIMIT} of ${all.length} annotations; the job summary lists every finding.`);
+  }
   const delivered = new Set<CheckAnnotation>();
   const outcome = await attempt('check', async () => {
     const result = await publishCheckRun(octokit, {

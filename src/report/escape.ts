@@ -12,10 +12,10 @@ const ZWJ = '\u200D';
  * `<!-- chunkgate:finding:… -->`); user text must never reproduce one. Matched loosely (any
  * spacing, any case), and made inert with a zero-width joiner inside the name.
  */
-const MARKER_START = /<!--(\s*)chunkgate/gi;
+const MARKER_START = /<!--\s*chunkgate/gi;
 
 function inertMarkers(text: string): string {
-  return text.replace(MARKER_START, (_match, space: string) => `<!--${space}chunk${ZWJ}gate`);
+  return text.replace(MARKER_START, (match) => `${match.slice(0, -4)}${ZWJ}${match.slice(-4)}`);
 }
 
 /** Control characters other than tab and newline (they can hide text or confuse terminals). */
