@@ -12,7 +12,7 @@ import type { FileReader } from './sides.js';
 
 /**
  * The golden set (from the merge base, like the config: a PR cannot rewrite the questions
- * it is graded on) and every docs file at both commits. Needs the commits checked out;
+ * it is graded on) and every docs file at both commits. Needs the commits in the checkout (see `locateSides`);
  * through the API alone retrieval is skipped with a notice.
  */
 export async function goldenInput(
@@ -26,7 +26,7 @@ export async function goldenInput(
   const text = await reader.read(base, config.golden.file);
   if (text === null) return { notices: [] };
   if (reader.via !== 'git') {
-    return { notices: [`golden set ${config.golden.file} skipped: retrieval needs the base and head commits checked out (actions/checkout with fetch-depth: 0)`] };
+    return { notices: [`golden set ${config.golden.file} skipped: retrieval needs the base and head commits in a git checkout (add actions/checkout before chunkgate)`] };
   }
   const golden = parseGolden(text, config.golden.file);
   const side = async (ref: string): Promise<SourceText[]> => {
