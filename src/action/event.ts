@@ -6,7 +6,7 @@ export interface PullContext {
   baseSha: string;
   headSha: string;
   baseRef: string;
-  /** True when the head repository differs from the base repository (token is read-only). */
+  /** True when the head repository differs from the base repository (a `pull_request` run then has a read-only token). */
   fork: boolean;
 }
 
@@ -20,11 +20,10 @@ interface PullPayload {
 const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /**
- * Reads the pull request from a `pull_request` / `pull_request_target` event payload;
- * `null` for any other event (the action then explains itself and succeeds).
+ * Reads the pull request from a `pull_request` / `pull_request_target` event payload (GitHub
+ * writes it; the PR cannot); `null` when the payload names none.
  */
-export function pullContextOf(eventName: string, payload: unknown, repository: string): PullContext | null {
-  if (eventName !== 'pull_request' && eventName !== 'pull_request_target') return null;
+export function pullContextOf(payload: unknown, repository: string): PullContext | null {
   const pull = (payload as { pull_request?: PullPayload } | null)?.pull_request;
   if (!pull || typeof pull.number !== 'number') return null;
   const [owner = '', repo = ''] = repository.split('/');

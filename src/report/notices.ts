@@ -54,7 +54,8 @@ export interface FooterOptions {
 
 /**
  * The small-print footer: pointer to the full report in the job summary (linked when
- * `summaryUrl` is known), the artifact name, where the rules came from, and the version.
+ * `summaryUrl` is known), the artifact name, where the rules came from (the config file only
+ * when it exists), and the version.
  */
 export function footer(context: CommentContext, options: FooterOptions = {}): string {
   const parts: string[] = [];
@@ -62,7 +63,11 @@ export function footer(context: CommentContext, options: FooterOptions = {}): st
     parts.push(context.summaryUrl ? `Full report in the [job summary](${safeUrl(context.summaryUrl)})` : 'Full report in the job summary');
   }
   if (context.artifactName) parts.push(`chunk map: <code>${escapeHtml(context.artifactName)}</code> artifact`);
-  parts.push(`rules from <code>${escapeHtml(context.configPath ?? '.chunkgate.yml')}</code> at the base commit`);
+  parts.push(
+    context.configFound === false
+      ? 'default rules (no config file at the base commit)'
+      : `rules from <code>${escapeHtml(context.configPath ?? '.chunkgate.yml')}</code> at the base commit`,
+  );
   parts.push(`chunkgate ${escapeHtml(context.version)}`);
   return `<sub>${parts.join(' · ')}</sub>`;
 }

@@ -179,3 +179,22 @@ export async function exportTree(repoDir: string, ref: string, dir: string): Pro
     untar.on('close', done('tar -x'));
   });
 }
+
+/** True when `repoDir` is a shallow clone (`git rev-parse --is-shallow-repository`); false outside a repository. */
+export async function isShallowRepository(repoDir: string): Promise<boolean> {
+  const result = await git(repoDir, ['rev-parse', '--is-shallow-repository']);
+  return result.ok && result.stdout.trim() === 'true';
+}
+
+/**
+ * Fetches the commits `shas` from `remote` into `repoDir` as objects only: no checkout, no
+ * tags, no submodules, nothing written to the working tree, so nothing in them runs. In a
+ * shallow clone only the commits themselves come (`--depth=1`), as two cheap git requests
+ * instead of one REST request per file. Never throws: `{ ok: false, error }` when git cannot
+ * (no repository, no remote, no credentials, unknown commit).
+ */
+export async function fetchCommits(repoDir: string, shas: string[], remote = 'origin'): Promise<{ ok: true } | { ok: false; error: string }> {
+  const depth = (await isShallowRepository(repoDir)) ? ['--depth=1'] : [];
+  const result = await git(repoDir, ['-c', 'protocol.version=2', 'fetch', '--quiet', '--no-tags', '--no-recurse-submodules', ...depth, remote, ...shas]);
+  return result.ok ? { ok: true } : { ok: false, error: result.stderr.trim() || `exit code ${result.code}` };
+}

@@ -11,7 +11,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { countTokens } from '../../src/chunking/measure.js';
-import { changedLinesFromPatch } from '../../src/sources/patch-lines.js';
+import { addedLinesFromPatch } from '../../src/sources/patch-lines.js';
 import type { Report } from '../../src/types.js';
 import { addPull, makePullScenario, readTree, runAction, type PullScenario } from '../helpers/action-run.js';
 import { faults, startGitHubDouble, type GitHubDouble } from '../helpers/github-double.js';
@@ -54,12 +54,17 @@ describe('the action on a pull request', () => {
       expect(result.code).toBe(1);
       expect(result.stdout).toContain('::error::chunkgate: fails');
     }
-    // Exactly one sticky comment: created on the first run, found (and left as is) afterwards.
+    // Exactly one sticky comment: created on the first run (listed before and after, for a
+    // concurrent run's duplicate), found and left as is afterwards.
     expect(double.state.issueComments[7]).toHaveLength(1);
     expect(double.requestsOf('issues/create-comment')).toHaveLength(1);
-    expect(double.requestsOf('issues/list-comments')).toHaveLength(3);
+    expect(double.requestsOf('issues/update-comment')).toHaveLength(0);
+    expect(double.requestsOf('issues/list-comments')).toHaveLength(4);
     const body = double.state.issueComments[7]![0]!.body;
-    expect(body.startsWith('<!-- chunkgate -->\n')).toBe(true);
+    // The marker names the check, so another chunkgate job on the PR keeps its own comment.
+    expect(body.startsWith('<!-- chunkgate:chunkgate -->\n')).toBe(true);
+    expect(runs[0]!.stdout).toContain(`Sticky comment created: https://github.example/acme/docs/pull/7#issuecomment-${double.state.issueComments[7]![0]!.id}`);
+    expect(runs[1]!.stdout).toContain('Sticky comment unchanged: https://github.example/acme/docs/pull/7#issuecomment-');
     expect(body).toContain('❌ **Fails: 4 thresholds, 3 regressed chunks** in 3 changed Markdown files');
 
     // (a) The table grew past max: three row groups, each a regression with its lines.
@@ -71,21 +76,25 @@ describe('the action on a pull request', () => {
     expect(body).not.toMatch(/`docs\/faq\.md` L\d/);
 
     // The review: one createReview call on the first run, none after (same findings);
-    // every inline comment sits on a line inside its file's diff.
+    // every inline comment sits on a line the PR adds.
     expect(double.requestsOf('pulls/create-review')).toHaveLength(1);
     const comments = double.state.reviewComments[7]!;
+    // The first piece (L34–L46) starts on the unchanged table header: its comment goes to the first added row.
     expect(comments.map((c) => [c.path, c.line])).toEqual([
-      ['docs/deploy.md', 37],
+      ['docs/deploy.md', 40],
       ['docs/deploy.md', 47],
       ['docs/deploy.md', 57],
     ]);
     for (const comment of comments) {
       const patch = scenario.files.find((file) => file.filename === comment.path)!.patch!;
-      expect(changedLinesFromPatch(patch).has(comment.line!)).toBe(true);
+      expect(addedLinesFromPatch(patch).has(comment.line!)).toBe(true);
     }
 
-    // A check run per run, failing, with an annotation per regression and per threshold failure.
-    expect(double.state.checkRuns).toHaveLength(3);
+    // One check run, failing, with an annotation per regression and per threshold failure: the
+    // re-runs find it saying the same and write nothing.
+    expect(double.state.checkRuns).toHaveLength(1);
+    expect(double.requestsOf('checks/create')).toHaveLength(1);
+    expect(double.requestsOf('checks/update')).toHaveLength(0);
     const check = double.state.checkRuns[0]!;
     expect(check.conclusion).toBe('failure');
     expect(check.head_sha).toBe(scenario.headSha);
@@ -257,10 +266,11 @@ describe('the action with hostile docs text', () => {
       await runAction({ double, workspace: attack.repo.dir, event, inputs: { comment: 'sticky', check: 'false' } });
       expect(double.state.issueComments[7]).toHaveLength(1);
       const body = double.state.issueComments[7]![0]!.body;
-      expect(body.indexOf('<!-- chunkgate -->')).toBe(0);
-      // Outside code fences: no raw marker, no live mention, no raw tag.
+      expect(body.indexOf('<!-- chunkgate:chunkgate -->\n')).toBe(0);
+      // Anywhere, fences included: no second marker of any form.
+      expect(body.match(/<!--\s*chunkgate/g)).toHaveLength(1);
+      // Outside code fences: no live mention, no raw tag.
       const outside = body.replace(/^(~{3,}|`{3,})[^\n]*\n[\s\S]*?^\1\s*$/gm, '');
-      expect(outside.split('<!-- chunkgate -->')).toHaveLength(2);
       expect(outside).not.toMatch(/@someone/);
       expect(outside).not.toMatch(/<img|<b>/);
       // Every fence is longer than the ten-backtick run it guards.
@@ -291,36 +301,6 @@ describe('the action outside pull requests', () => {
     } finally {
       await bad.repo.remove();
     }
-  });
-});
-
-describe('the two-stage workflow for fork PRs', () => {
-  it('computes without writing to GitHub, then publishes the report folder from workflow_run', async () => {
-    double = await startGitHubDouble({ tokens: { ghs_fork: { readOnly: true } } });
-    const event = addPull(double, scenario, 7, { fork: true });
-    const computed = await runAction({ double, workspace: scenario.repo.dir, event, token: 'ghs_fork', inputs: { mode: 'compute' } });
-    expect(computed.code).toBe(1);
-    expect(double.requests.filter((request) => request.method !== 'GET')).toEqual([]);
-    const pull = JSON.parse(readFileSync(`${scenario.repo.dir}/chunkgate-report/pull.json`, 'utf8')) as { pull: { number: number; headSha: string } };
-    expect(pull.pull).toMatchObject({ number: 7, headSha: scenario.headSha });
-
-    // The publish run gets the folder (downloaded artifact) and a token that can write.
-    const published = await runAction({ double, workspace: scenario.repo.dir, event: { workflow_run: { head_sha: scenario.headSha } }, eventName: 'workflow_run', inputs: { mode: 'publish' } });
-    expect(published.code).toBe(1);
-    expect(double.state.issueComments[7]).toHaveLength(1);
-    expect(double.state.issueComments[7]![0]!.body).toContain('Deploying the agent › Settings (1/3)');
-    expect(double.state.checkRuns.map((run) => [run.head_sha, run.conclusion])).toEqual([[scenario.headSha, 'failure']]);
-  });
-
-  it('refuses to publish a report for a commit that is not the PR head', async () => {
-    double = await startGitHubDouble();
-    const event = addPull(double, scenario);
-    await runAction({ double, workspace: scenario.repo.dir, event, inputs: { mode: 'compute' } });
-    double.state.pulls[0]!.headSha = 'f'.repeat(40);
-    const published = await runAction({ double, workspace: scenario.repo.dir, event: {}, eventName: 'workflow_run', inputs: { mode: 'publish' } });
-    expect(published.code).toBe(1);
-    expect(published.stdout).toMatch(/::error::report is for [0-9a-f]{7} but PR #7 is at fffffff/);
-    expect(double.state.issueComments[7] ?? []).toHaveLength(0);
   });
 });
 
