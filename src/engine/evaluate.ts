@@ -3,7 +3,7 @@ import { chunkDocument } from '../chunking/index.js';
 import { createMeasure } from '../chunking/measure.js';
 import type { ChunkMeasure } from '../chunking/piece.js';
 import { chunkExternal, unlocatedNotice, type ExternalChunk } from '../chunking/presets/index.js';
-import { parseMarkdown } from '../markdown/parse.js';
+import { parseMarkdown, type ParseLimit } from '../markdown/parse.js';
 import { scoreContentHeuristic, contentScore } from '../metrics/content/heuristic/index.js';
 import { sourceCoverage } from '../metrics/coverage.js';
 import { CONTENT_METRIC_NAMES } from '../metrics/names.js';
@@ -19,6 +19,7 @@ import type {
   ParsedDoc,
   StructuralMetrics,
 } from '../types.js';
+import type { Budget } from './budget.js';
 import { chunkOverall, gradeOf, mean } from './overall.js';
 
 /** Settings for evaluating one file. */
@@ -42,6 +43,8 @@ export interface DocAnalysis {
   chunkCoverage: number[];
   heuristic: ContentMetrics[];
   warnings: string[];
+  /** Parts the parser left out for their size (e.g. huge front matter), as findings to report. */
+  limits: ParseLimit[];
   /** The measure the document was chunked with: its one tokenization serves later size questions too. */
   measure: ChunkMeasure;
 }
@@ -52,9 +55,18 @@ export interface DocAnalysis {
  * @param external the chunks an external chunker printed for this file (strategy `external`;
  *   a shell runs the command): they replace the strategy's chunking, are placed in the source
  *   in order, and a notice lists those that could not be placed.
+ * @param budget the file's time budget, checked after each stage (`analyzeIsolated` turns an
+ *   exceeded budget into an `unchecked` finding); none: no limit.
  */
-export function analyzeDocument(path: string, source: string, options: EvaluateOptions, external?: readonly ExternalChunk[]): DocAnalysis {
-  const { doc, warnings } = parseMarkdown(path, source);
+export function analyzeDocument(
+  path: string,
+  source: string,
+  options: EvaluateOptions,
+  external?: readonly ExternalChunk[],
+  budget?: Budget,
+): DocAnalysis {
+  const { doc, warnings, limits } = parseMarkdown(path, source);
+  budget?.check('parsing');
   const measure = createMeasure(options.chunking.unit, options.chunking.tokenizer);
   let chunks: Chunk[];
   if (external) {
@@ -65,18 +77,27 @@ export function analyzeDocument(path: string, source: string, options: EvaluateO
   } else {
     chunks = chunkDocument(doc, options.chunking, measure);
   }
+  budget?.check('chunking');
   const input = { doc, chunks, options: options.chunking, measure };
   const coverage = sourceCoverage(doc, chunks);
+  budget?.check('measuring source coverage');
+  const structural = structuralMetrics(input);
+  budget?.check('computing structural metrics');
+  const issues = checkRules(input);
+  budget?.check('running rule checks');
+  const heuristic = scoreContentHeuristic({ doc, chunks, options: options.chunking });
+  budget?.check('computing content metrics');
   return {
     doc,
     chunks,
     options,
-    structural: structuralMetrics(input),
-    issues: checkRules(input),
+    structural,
+    issues,
     coverage: coverage.coverage,
     chunkCoverage: coverage.perChunk,
-    heuristic: scoreContentHeuristic({ doc, chunks, options: options.chunking }),
+    heuristic,
     warnings,
+    limits,
     measure,
   };
 }

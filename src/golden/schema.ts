@@ -6,13 +6,22 @@ export type QueryType = (typeof QUERY_TYPES)[number];
 
 const text = (what: string) => z.string({ error: () => what }).trim().min(1, { error: () => what });
 
+/**
+ * A strict mapping whose errors follow the config's convention (src/config/schema.ts): an
+ * unknown key lists the keys allowed there ("did you mean" comes from that list).
+ */
+function strict<S extends z.ZodRawShape>(shape: S) {
+  const keys = Object.keys(shape).join(', ');
+  return z.strictObject(shape, { error: (issue) => (issue.code === 'unrecognized_keys' ? keys : `a mapping with keys ${keys}`) });
+}
+
 /** One expected piece of evidence: a verbatim passage of a docs file (whitespace-insensitive). */
-const evidenceSchema = z.strictObject({
+const evidenceSchema = strict({
   file: text('a repository-relative file path'),
   text: text('a verbatim passage of the file'),
 });
 
-const querySchema = z.strictObject({
+const querySchema = strict({
   id: z.union([z.string().trim().min(1), z.number().transform(String)], { error: () => 'a unique id' }),
   query: text('the question a user asks'),
   type: z.enum(QUERY_TYPES, { error: () => `one of ${QUERY_TYPES.join(', ')}` }),
@@ -20,19 +29,17 @@ const querySchema = z.strictObject({
 });
 
 /** The golden set file (`.chunkgate/golden.yml`): queries with their expected evidence. */
-export const goldenSchema = z
-  .strictObject({
-    queries: z.array(querySchema, { error: () => 'a list of { id, query, type, evidence } entries' }).default([]),
-  })
-  .superRefine((golden, ctx) => {
-    const seen = new Map<string, number>();
-    golden.queries.forEach((query, index) => {
-      const first = seen.get(query.id);
-      if (first !== undefined) {
-        ctx.addIssue({ code: 'custom', path: ['queries', index, 'id'], message: `duplicate id "${query.id}" (first used by queries[${first}])` });
-      } else seen.set(query.id, index);
-    });
+export const goldenSchema = strict({
+  queries: z.array(querySchema, { error: () => 'a list of { id, query, type, evidence } entries' }).default([]),
+}).superRefine((golden, ctx) => {
+  const seen = new Map<string, number>();
+  golden.queries.forEach((query, index) => {
+    const first = seen.get(query.id);
+    if (first !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['queries', index, 'id'], message: `duplicate id "${query.id}" (first used by queries[${first}])` });
+    } else seen.set(query.id, index);
   });
+});
 
 export type GoldenSet = z.output<typeof goldenSchema>;
 export type GoldenQuery = GoldenSet['queries'][number];

@@ -12,6 +12,7 @@ import { configNote, verdictLine } from './headline.js';
 import { costLine, footer, noticesBlock } from './notices.js';
 import { orderFiles, regressionEntries } from './order.js';
 import { CHARTS_HEADING, chunkSizeCharts } from './mermaid.js';
+import { uncheckedSection } from './unchecked.js';
 import { REGRESSION_TABLE_HEADER, regressionRow } from './regression-table.js';
 
 /** Re-exported so the shells import the renderer and its context from one place. */
@@ -82,6 +83,7 @@ export function renderComment(report: Report, context: CommentContext): string {
   const entries = regressionEntries(files);
   const top = [COMMENT_TITLE, verdictLine(report, context), configNote(context)];
   if (files.length > 0) top.push(filesTable(files, { limit: LIST_LIMIT }));
+  top.push(uncheckedSection(files, { limit: LIST_LIMIT }));
   top.push(failureList(files, { limit: LIST_LIMIT }));
   top.push(retrievalSection(report.retrieval));
   const parts: Parts = {
