@@ -21,51 +21,52 @@ export interface Target {
  * The files `patterns` (CLI arguments: files, folders, globs) name, or without patterns every
  * file the config's `include` / `exclude` select under `cwd`.
  *
- * The root that bounds a file (issue 14 item 4): an argument inside `cwd` keeps `cwd` as its
- * root, as before; an argument outside it (`chunkgate eval ~/other/docs`) is its own root — the
- * folder itself, a file's folder, or a glob's literal base — so any path can be checked from
- * any folder, while symbolic links still cannot leave the root they were found under. `exclude`
- * applies relative to each root; `include` only without arguments. A malformed glob argument is
- * a usage error.
+ * The root that bounds a file (issue 10 item 4, issue 14 item 4) is its argument's own: the
+ * folder named, a named file's folder, or a glob's literal base (`cwd` without arguments). So
+ * any path can be checked from any folder (`chunkgate eval ~/other/docs`), and a symbolic link
+ * may not lead out of the folder the user named. Files inside `cwd` are found and shown as
+ * before (relative to `cwd`, `exclude` matched against that path); files outside it relative to
+ * `cwd` for a relative argument, absolute for an absolute one, `exclude` matched under their
+ * root. `include` applies only without arguments. A malformed glob argument is a usage error.
  */
 export async function resolveTargets(cwd: string, config: Config, patterns: readonly string[]): Promise<{ targets: Target[]; skipped: SkippedFile[] }> {
   for (const pattern of patterns) {
     const problem = isDynamicPattern(pattern) ? globProblem(pattern) : null;
     if (problem !== null) throw new UsageError(`Unexpected glob ${JSON.stringify(pattern)}: ${problem}`);
   }
-  const inside = patterns.filter((pattern) => !leavesCwd(cwd, pattern));
+  if (patterns.length === 0) {
+    const found = await discoverFiles(cwd, config);
+    return { targets: found.files.map((rel) => ({ path: rel, root: cwd, rel })), skipped: found.skipped };
+  }
   const targets: Target[] = [];
   const skipped: SkippedFile[] = [];
-  if (patterns.length === 0 || inside.length > 0) {
-    const found = await discoverFiles(cwd, config, patterns.length === 0 ? undefined : inside);
-    targets.push(...found.files.map((rel) => ({ path: rel, root: cwd, rel })));
-    skipped.push(...found.skipped);
-  }
-  for (const pattern of patterns.filter((pattern) => leavesCwd(cwd, pattern))) {
+  for (const pattern of patterns) {
     const own = await ownRoot(cwd, pattern);
     if (own === null) {
       skipped.push({ path: pattern, reason: 'no such file or directory' });
       continue;
     }
-    const found = await discoverFiles(own.root, config, [own.pattern]);
-    skipped.push(...found.skipped.map((skip) => ({ ...skip, path: pattern })));
-    for (const rel of found.files) {
-      const full = resolve(own.root, rel);
-      targets.push({ path: isAbsolute(pattern) ? toPosix(full) : toPosix(relative(cwd, full)), root: own.root, rel });
+    const inside = !leaves(cwd, own.root);
+    // Inside cwd, files are found (and excluded) as paths relative to cwd, as they always were.
+    const found = inside ? await discoverFiles(cwd, config, [pattern]) : await discoverFiles(own.root, config, [own.pattern]);
+    skipped.push(...found.skipped.map((skip) => ({ ...skip, path: inside ? skip.path : pattern })));
+    for (const file of found.files) {
+      const full = resolve(inside ? cwd : own.root, file);
+      const path = inside ? file : isAbsolute(pattern) ? toPosix(full) : toPosix(relative(cwd, full));
+      targets.push({ path, root: own.root, rel: toPosix(relative(own.root, full)) });
     }
   }
   const unique = [...new Map(targets.map((target) => [target.path, target])).values()];
   return { targets: unique.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)), skipped };
 }
 
-/** Whether the argument's literal part lies outside `cwd`. */
-function leavesCwd(cwd: string, pattern: string): boolean {
-  const literal = isDynamicPattern(pattern) ? picomatch.scan(pattern).base || '.' : pattern;
-  const fromCwd = relative(cwd, resolve(cwd, literal));
+/** Whether `path` lies outside `cwd`. */
+function leaves(cwd: string, path: string): boolean {
+  const fromCwd = relative(cwd, path);
   return fromCwd === '..' || fromCwd.startsWith(`..${sep}`) || isAbsolute(fromCwd);
 }
 
-/** An outside argument's own root and the pattern to look for under it; `null` when it does not exist. */
+/** An argument's own root and the pattern to look for under it; `null` when it does not exist (a glob always has one). */
 async function ownRoot(cwd: string, pattern: string): Promise<{ root: string; pattern: string } | null> {
   if (isDynamicPattern(pattern)) {
     const { base, glob } = picomatch.scan(pattern);

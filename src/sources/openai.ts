@@ -131,7 +131,8 @@ export function createOpenAIProvider(options: OpenAIProviderOptions = {}): Judge
 export function totalDeadline(ms: number): { signal(own?: AbortSignal): AbortSignal; expired(): boolean; error(): Error } {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const error = new Error(`the LLM time budget of ${Math.round(ms / 1000)} s for this run is used up; remaining requests are not sent`);
+  const seconds = ms < 10_000 ? (ms / 1000).toFixed(1) : String(Math.round(ms / 1000));
+  const error = new Error(`the LLM time budget of ${seconds} s for this run is used up; remaining requests are not sent`);
   error.name = 'TimeoutError';
   return {
     signal(own) {
