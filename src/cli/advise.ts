@@ -6,6 +6,8 @@ import { settingsFor } from '../config/resolve.js';
 import { parseMarkdown } from '../markdown/parse.js';
 import { readDocFile } from '../sources/files.js';
 import { problemOf } from '../engine/isolate.js';
+import type { ChunkMeasure } from '../chunking/piece.js';
+import type { Uncheckable } from '../compare/unchecked.js';
 import { oneOf, parseCommandArgs, UsageError } from './args.js';
 import { loadConfigFile } from './config.js';
 import type { CliIO } from './io.js';
@@ -70,12 +72,7 @@ export async function runAdvise(argv: string[], io: CliIO): Promise<number> {
 }
 
 /** The file's section lengths, or why it could not be parsed (a stack overflow on deep nesting must not end the run). */
-function analyzeSections(
-  path: string,
-  text: string,
-  headingMaxLevel: number,
-  measure: ReturnType<typeof createMeasure>,
-): { sections: SectionLength[] } | { problem: ReturnType<typeof problemOf> } {
+function analyzeSections(path: string, text: string, headingMaxLevel: number, measure: ChunkMeasure): { sections: SectionLength[] } | { problem: Uncheckable } {
   try {
     return { sections: sectionLengths(parseMarkdown(path, text).doc, headingMaxLevel, measure) };
   } catch (error) {

@@ -171,14 +171,6 @@ function configFrom(text: string | null, name: string): Config {
   return parseConfig(text ?? '', text === null ? '(defaults)' : name);
 }
 
-async function readOptional(path: string): Promise<string | null> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch {
-    return null;
-  }
-}
-
 /** A folder argument that must exist: a missing `--base-dir` must not make every file "added" and pass. */
 async function existingDir(cwd: string, flag: string, dir: string): Promise<string> {
   const path = resolve(cwd, dir);

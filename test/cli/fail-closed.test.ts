@@ -194,6 +194,17 @@ describe('chunkgate eval', () => {
     expect((JSON.parse(relative.stdout) as Report).files.map((file) => file.path)).toEqual(['../elsewhere/docs/guide.md']);
   });
 
+  it('advise takes an absolute path from another working directory too', async () => {
+    const docs = join(sandbox, 'elsewhere/docs');
+    await write(docs, { 'guide.md': OK, 'sub/more.md': OK.replace('Guide', 'More') });
+    const cwd = join(sandbox, 'somewhere-else');
+    await mkdir(cwd, { recursive: true });
+    const { code, stdout } = await runCli(['advise', docs, '--format', 'json'], { cwd });
+    expect(code).toBe(0);
+    const advice = JSON.parse(stdout) as { sections: { path: string }[] };
+    expect([...new Set(advice.sections.map((section) => section.path))]).toEqual([`${docs}/guide.md`, `${docs}/sub/more.md`]);
+  });
+
   it('refuses a symbolic link out of the folder named, and exits 1 for it', async () => {
     const docs = join(sandbox, 'linked/docs');
     await write(docs, { 'guide.md': OK });
