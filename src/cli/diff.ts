@@ -16,6 +16,7 @@ import { isMarkdownPath } from '../sources/changed-file.js';
 import { discoverFiles, readDocFile } from '../sources/files.js';
 import { denseFor, semanticFor } from '../sources/llm.js';
 import type { DocText } from '../sources/doc-text.js';
+import { docPair, sameBytes } from '../sources/doc-pair.js';
 import { changedFiles, defaultBranch, listFilesAt, mergeBase, readDocAt, showFile } from '../sources/git.js';
 import { VERSION } from '../version.js';
 import { oneOf, parseCommandArgs, UsageError } from './args.js';
@@ -190,28 +191,6 @@ async function readInside(root: string, path: string, notices: string[]): Promis
   return null;
 }
 
-/** A changed file's two sides as {@link FilePair} texts, with why a side that exists cannot be checked. */
-function pairOf(file: { path: string; previousPath?: string; status: FilePair['status'] }, base: DocText | null, head: DocText | null): FilePair {
-  const unreadable: NonNullable<FilePair['unreadable']> = {};
-  if (base && 'problem' in base) unreadable.base = base.problem;
-  if (head && 'problem' in head) unreadable.head = head.problem;
-  if (base && head && 'problem' in base && 'problem' in head && base.digest !== undefined && base.digest === head.digest) unreadable.unchanged = true;
-  return {
-    path: file.path,
-    ...(file.previousPath !== undefined ? { previousPath: file.previousPath } : {}),
-    status: file.status,
-    base: base && 'text' in base ? base.text : null,
-    head: head && 'text' in head ? head.text : null,
-    ...(unreadable.base || unreadable.head ? { unreadable } : {}),
-  };
-}
-
-/** Whether two sides hold the same bytes (text, or the digest of an unreadable file). */
-function sameSides(base: DocText, head: DocText): boolean {
-  if ('text' in base && 'text' in head) return base.text === head.text;
-  return 'problem' in base && 'problem' in head && base.digest !== undefined && base.digest === head.digest;
-}
-
 async function foldersSide(io: CliIO, baseDir: string, headDir: string, configPath: string | undefined, patterns: string[]): Promise<Side> {
   const baseRoot = await existingDir(io.cwd, 'base-dir', baseDir);
   const headRoot = await existingDir(io.cwd, 'head-dir', headDir);
@@ -231,8 +210,8 @@ async function foldersSide(io: CliIO, baseDir: string, headDir: string, configPa
   for (const path of paths) {
     const base = inBase.has(path) ? await readDocFile(baseRoot, path) : null;
     const head = inHead.has(path) ? await readDocFile(headRoot, path) : null;
-    if (base && head && sameSides(base, head)) continue;
-    pairs.push(pairOf({ path, status: base === null ? 'added' : head === null ? 'removed' : 'modified' }, base, head));
+    if (base && head && sameBytes(base, head)) continue;
+    pairs.push(docPair({ path, status: base === null ? 'added' : head === null ? 'removed' : 'modified' }, base, head));
   }
   const readAll = async (root: string, files: string[]) => {
     const texts: SourceText[] = [];
@@ -302,7 +281,7 @@ async function gitSide(io: CliIO, values: Record<string, unknown>, patterns: str
   for (const file of changed) {
     const baseRead = file.status === 'added' ? null : await readDocAt(repo, base, file.previousPath ?? file.path);
     const headRead = file.status === 'removed' ? null : await readHead(file.path);
-    pairs.push(pairOf(file, baseRead, headRead));
+    pairs.push(docPair(file, baseRead, headRead));
   }
   const readEach = async (paths: string[], readOne: (path: string) => Promise<DocText | null>) => {
     const texts: SourceText[] = [];
