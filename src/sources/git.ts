@@ -19,9 +19,9 @@ interface GitResult {
   stderr: string;
 }
 
-/** git's environment: messages in English (failures are told apart by them), no prompts. */
+/** git's environment: messages in English (failures are told apart by them), no prompts, paths taken literally (a file named `[a].md` is not a pattern). */
 function gitEnv(): NodeJS.ProcessEnv {
-  return { ...process.env, LC_ALL: 'C', LANGUAGE: 'C', GIT_TERMINAL_PROMPT: '0' };
+  return { ...process.env, LC_ALL: 'C', LANGUAGE: 'C', GIT_TERMINAL_PROMPT: '0', GIT_LITERAL_PATHSPECS: '1' };
 }
 
 /** Runs `git <args>` in `repoDir`; never rejects, so callers decide what a failure means. */

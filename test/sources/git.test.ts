@@ -51,12 +51,15 @@ describe('showFile', () => {
 describe('readDocAt, the guarded blob reader', () => {
   it('decodes as the folder reader does: BOM dropped, binary and invalid UTF-8 named; null when absent or a folder', async () => {
     const repo = await newRepo();
-    await repo.write({ 'docs/ok.md': '\uFEFF# Título\n', 'docs/sub/x.md': 'x\n', 'docs/with space.md': 'y\n' });
+    await repo.write({ 'docs/ok.md': '\uFEFF# Título\n', 'docs/sub/x.md': 'x\n', 'docs/with space.md': 'y\n', 'docs/[a].md': 'bracket\n', 'docs/a.md': 'plain a\n' });
     await writeFile(join(repo.dir, 'docs/nul.md'), new Uint8Array([0x23, 0x0a, 0x00]));
     await writeFile(join(repo.dir, 'docs/latin1.md'), new Uint8Array([0x63, 0x61, 0x66, 0xe9]));
     await repo.commit({});
     expect(await readDocAt(repo.dir, 'main', 'docs/ok.md')).toEqual({ text: '# Título\n' });
     expect(await readDocAt(repo.dir, 'main', 'docs/with space.md')).toEqual({ text: 'y\n' });
+    // Paths are literal, not patterns: "[a].md" is that file, not "a.md".
+    expect(await readDocAt(repo.dir, 'main', 'docs/[a].md')).toEqual({ text: 'bracket\n' });
+    expect(await readDocAt(repo.dir, 'main', 'docs/*.md')).toBeNull();
     // The blob id is the digest: the same bytes on both sides are recognised as unchanged.
     const nulId = await repo.git('rev-parse', 'main:docs/nul.md');
     expect(await readDocAt(repo.dir, 'main', 'docs/nul.md')).toEqual({
