@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/config/schema.js';
 import { compareFiles, type FilePair } from '../../src/engine/compare-files.js';
+import { parseGolden } from '../../src/golden/load.js';
+import { deepBlockQuotes } from '../helpers/hostile.js';
 
 const config = defaultConfig();
 const binary = { reason: 'binary file: NUL byte at byte 3 (line 1)', hint: 'Remove it.' };
@@ -52,5 +54,22 @@ describe('compareFiles with unreadable sides', () => {
     const external = { ...config, chunking: { ...config.chunking, strategy: 'external' as const, command: ['chunk'] } };
     const { report } = await compareFiles([{ path: 'a.md', status: 'added', base: null, head: OK }], { config: external });
     expect(report.files[0]!.findings).toEqual([expect.objectContaining({ gating: true, message: 'Not checked: chunking.strategy is external, but this run has no external chunker to call' })]);
+  });
+
+  it('an unchanged docs file the parser cannot take only costs retrieval its chunks, with a notice', async () => {
+    const golden = parseGolden('queries:\n  - id: q\n    query: What reads well?\n    type: A\n    evidence: [{ file: a.md, text: A paragraph that reads well }]\n', 'golden.yml');
+    const corpus = [
+      { path: 'a.md', text: OK },
+      { path: 'deep.md', text: deepBlockQuotes(10_000) },
+    ];
+    const { report, notices } = await compareFiles([{ path: 'a.md', status: 'modified', base: OK, head: `${OK}\nMore.\n` }], {
+      config,
+      retrieval: { golden, base: corpus, head: corpus },
+    });
+    expect(report.retrieval!.queries).toHaveLength(1);
+    expect(notices.filter((notice) => notice.startsWith('deep.md'))).toEqual([
+      'deep.md: could not be parsed: nested too deeply (the Markdown parser ran out of stack); retrieval sees no chunks of it',
+      'deep.md: could not be parsed: nested too deeply (the Markdown parser ran out of stack); retrieval sees no chunks of it',
+    ]);
   });
 });
