@@ -338,6 +338,31 @@ export interface ThresholdFailure {
   message: string;
 }
 
+/** Where a finding comes from, relative to the base branch (SPEC §7). */
+export type Origin = 'new' | 'worsened' | 'preexisting';
+/** A finding about a file or a section that is neither a chunk regression nor a score threshold. */
+export interface FileFinding {
+  kind:
+    | 'unchecked' /* sec-input: the file could not be checked */
+    | 'frontmatter-too-large' /* sec-input: front matter above the parser's limit, not read for its title */
+    | /* precision adds e.g. */ 'text-removed'
+    | 'page-removed'
+    | 'heading-lost'
+    | 'lead-in-cut';
+  origin: Origin;
+  gating: boolean;
+  severity: Severity;
+  /** One line: what happened, with numbers. */
+  message: string;
+  /** What to do about it. */
+  hint?: string;
+  line?: number;
+  endLine?: number;
+  headingPath?: string[];
+  actual?: number | string;
+  expected?: number | string;
+}
+
 /** One file's base-vs-head comparison (SPEC §2). */
 export interface DocDiff {
   path: string;
@@ -349,6 +374,8 @@ export interface DocDiff {
   deltas: ScoreDelta[];
   regressions: Regression[];
   failures: ThresholdFailure[];
+  /** File and section findings (`[]` when none): e.g. a file that could not be checked. */
+  findings: FileFinding[];
 }
 
 export type Verdict = 'pass' | 'fail';

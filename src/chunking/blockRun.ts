@@ -48,7 +48,11 @@ export function splitBlockRun(context: SplitContext, blocks: readonly Block[], f
     const barrier = options.barrier?.(index) ?? false;
     const heading = block.kind === 'heading';
     const cut = (parts: Span[]): void => {
-      parts.forEach((part, position) => units.push({ start: part.start, end: part.end, cutFrom: index, barrier: barrier && position === 0, heading }));
+      // A heading above `max` packs like text (issue 10 item 5): only its last piece keeps with
+      // what follows; marking every piece would make each word of a huge heading its own chunk.
+      parts.forEach((part, position) =>
+        units.push({ start: part.start, end: part.end, cutFrom: index, barrier: barrier && position === 0, heading: heading && position === parts.length - 1 }),
+      );
     };
     if (options.unit === 'sentences' && !block.atomic) {
       cut(sentenceSpans(context.source, block).flatMap((sentence) => textUnits(context, sentence, ['words'])));

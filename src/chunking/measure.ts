@@ -1,6 +1,7 @@
 import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import type { Measure, SizeUnit, TokenizerName } from '../types.js';
+import { countRunCapped } from './runCap.js';
 
 const COUNTERS: Record<TokenizerName, (text: string, options: { disallowedSpecial: Set<string> }) => number> = {
   o200k_base: countO200k,
@@ -11,9 +12,15 @@ const COUNTERS: Record<TokenizerName, (text: string, options: { disallowedSpecia
 // tokenizer would throw on them by default.
 const AS_TEXT = { disallowedSpecial: new Set<string>() };
 
-/** Counts tokens of `text` with the named tokenizer (special-token strings count as plain text). */
+/**
+ * Counts tokens of `text` with the named tokenizer (special-token strings count as plain text).
+ * Runs longer than 1000 characters are counted in pieces (`countRunCapped`): exact for
+ * ordinary text, linear time on hostile text.
+ */
 export function countTokens(text: string, tokenizer: TokenizerName): number {
-  return text === '' ? 0 : COUNTERS[tokenizer](text, AS_TEXT);
+  if (text === '') return 0;
+  const count = COUNTERS[tokenizer];
+  return countRunCapped(text, (piece) => count(piece, AS_TEXT));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { decodeGenerator as decodeCl100k, encode as encodeCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import { decodeGenerator as decodeO200k, encode as encodeO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import type { TokenizerName } from '../types.js';
+import { runCappedSegments } from './runCap.js';
 
 const CODECS = {
   o200k_base: { encode: encodeO200k, decode: decodeO200k },
@@ -19,6 +20,13 @@ const AS_TEXT = { disallowedSpecial: new Set<string>() };
  */
 export function tokenOffsets(text: string, tokenizer: TokenizerName): number[] {
   if (text === '') return [];
+  // Runs over 1000 characters are encoded in pieces, as `countTokens` counts them (runCap.ts).
+  const segments = runCappedSegments(text);
+  if (segments === null) return segmentOffsets(text, tokenizer);
+  return segments.flatMap(([start, end]) => segmentOffsets(text.slice(start, end), tokenizer).map((offset) => start + offset));
+}
+
+function segmentOffsets(text: string, tokenizer: TokenizerName): number[] {
   const codec = CODECS[tokenizer];
   const tokens = codec.encode(text, AS_TEXT);
   const ends: number[] = [];

@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { decide } from '../compare/verdict.js';
 import { parseConfig } from '../config/load.js';
 import { isIncluded } from '../config/resolve.js';
@@ -15,7 +15,9 @@ import { renderText } from '../report/text.js';
 import { isMarkdownPath } from '../sources/changed-file.js';
 import { discoverFiles, readDocFile } from '../sources/files.js';
 import { denseFor, embeddingsFor, semanticFor } from '../sources/llm.js';
-import { changedFiles, defaultBranch, listFilesAt, mergeBase, showFile } from '../sources/git.js';
+import type { DocText } from '../sources/doc-text.js';
+import { docPair, sameBytes } from '../sources/doc-pair.js';
+import { changedFiles, defaultBranch, listFilesAt, mergeBase, readDocAt, showFile } from '../sources/git.js';
 import { VERSION } from '../version.js';
 import { oneOf, parseCommandArgs, UsageError } from './args.js';
 import { CONFIG_FILE } from './config.js';
@@ -152,52 +154,62 @@ function configFrom(text: string | null, name: string): Config {
   return parseConfig(text ?? '', text === null ? '(defaults)' : name);
 }
 
-async function readOptional(path: string): Promise<string | null> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch {
-    return null;
-  }
+/** A folder argument that must exist: a missing `--base-dir` must not make every file "added" and pass. */
+async function existingDir(cwd: string, flag: string, dir: string): Promise<string> {
+  const path = resolve(cwd, dir);
+  const isDir = await stat(path).then(
+    (stats) => stats.isDirectory(),
+    () => false,
+  );
+  if (!isDir) throw new UsageError(`--${flag} ${dir}: no such directory (${path})`);
+  return path;
+}
+
+/** A small file inside `root` (config, golden set) through the guarded reader; `null` when absent or not readable text. */
+async function readInside(root: string, path: string, notices: string[]): Promise<string | null> {
+  const read = await readDocFile(root, path);
+  if ('text' in read) return read.text;
+  if (!/ENOENT|ENOTDIR/.test(read.problem.reason)) notices.push(`${path}: not read (${read.problem.reason})`);
+  return null;
 }
 
 async function foldersSide(io: CliIO, baseDir: string, headDir: string, configPath: string | undefined, patterns: string[]): Promise<Side> {
-  const baseRoot = resolve(io.cwd, baseDir);
-  const headRoot = resolve(io.cwd, headDir);
-  const baseConfigText = await readOptional(join(baseRoot, CONFIG_FILE));
-  const headConfigText = await readOptional(join(headRoot, CONFIG_FILE));
+  const baseRoot = await existingDir(io.cwd, 'base-dir', baseDir);
+  const headRoot = await existingDir(io.cwd, 'head-dir', headDir);
+  const notices: string[] = [];
+  const baseConfigText = await readInside(baseRoot, CONFIG_FILE, notices);
+  const headConfigText = await readInside(headRoot, CONFIG_FILE, notices);
   const config = configPath
     ? configFrom(await readFile(resolve(io.cwd, configPath), 'utf8'), configPath)
     : configFrom(baseConfigText, CONFIG_FILE);
   const list = (root: string) => discoverFiles(root, config, patterns.length > 0 ? patterns : undefined);
   const [baseFiles, headFiles] = await Promise.all([list(baseRoot), list(headRoot)]);
-  const notices = [...baseFiles.skipped, ...headFiles.skipped].map((skip) => `${skip.path}: skipped (${skip.reason})`);
-  const read = async (root: string, path: string): Promise<string | null> => {
-    const result = await readDocFile(root, path);
-    if ('skipped' in result) {
-      notices.push(`${path}: skipped (${result.skipped})`);
-      return null;
-    }
-    return result.text;
-  };
+  notices.push(...[...baseFiles.skipped, ...headFiles.skipped].map((skip) => `${skip.path}: skipped (${skip.reason})`));
   const paths = [...new Set([...baseFiles.files, ...headFiles.files])].sort();
   const inBase = new Set(baseFiles.files);
   const inHead = new Set(headFiles.files);
   const pairs: FilePair[] = [];
   for (const path of paths) {
-    const base = inBase.has(path) ? await read(baseRoot, path) : null;
-    const head = inHead.has(path) ? await read(headRoot, path) : null;
-    if (base === null && head === null) continue;
-    if (base !== null && head !== null && base === head) continue;
-    pairs.push({ path, status: base === null ? 'added' : head === null ? 'removed' : 'modified', base, head });
+    const base = inBase.has(path) ? await readDocFile(baseRoot, path) : null;
+    const head = inHead.has(path) ? await readDocFile(headRoot, path) : null;
+    if (base && head && sameBytes(base, head)) continue;
+    pairs.push(docPair({ path, status: base === null ? 'added' : head === null ? 'removed' : 'modified' }, base, head));
   }
-  const readAll = async (root: string, files: string[]) =>
-    (await Promise.all(files.map(async (path) => ({ path, text: await read(root, path) })))).filter((f): f is SourceText => f.text !== null);
+  const readAll = async (root: string, files: string[]) => {
+    const texts: SourceText[] = [];
+    for (const path of files) {
+      const read = await readDocFile(root, path);
+      if ('text' in read) texts.push({ path, text: read.text });
+    }
+    return texts;
+  };
   return {
-    pairs: followRenames(pairs),
+    // Renames pair texts; a side that could not be read has none to pair.
+    pairs: [...followRenames(pairs.filter((pair) => !pair.unreadable)), ...pairs.filter((pair) => pair.unreadable)],
     config,
     configChanged: !configPath && baseConfigText !== headConfigText,
     notices,
-    goldenText: await readOptional(join(baseRoot, config.golden.file)),
+    goldenText: await readInside(baseRoot, config.golden.file, notices),
     corpus: async () => ({ base: await readAll(baseRoot, baseFiles.files), head: await readAll(headRoot, headFiles.files) }),
   };
 }
@@ -228,9 +240,12 @@ async function gitSide(io: CliIO, values: Record<string, unknown>, patterns: str
     if (!found) throw new UsageError(`no merge base between ${branch} and ${head ?? 'HEAD'}: pass --base REF`);
     base = found;
   }
+  const notices: string[] = [];
   const configPath = values.config as string | undefined;
   const baseConfigText = await showFile(repo, base, CONFIG_FILE);
-  const headConfigText = head ? await showFile(repo, head, CONFIG_FILE) : await readOptional(join(repo, CONFIG_FILE));
+  // Without --head the working tree is the head side: read through the guarded reader, so a
+  // symbolic link cannot bring a file from outside the repository into the report.
+  const headConfigText = head ? await showFile(repo, head, CONFIG_FILE) : await readInside(repo, CONFIG_FILE, notices);
   const config = configPath
     ? configFrom(await readFile(resolve(io.cwd, configPath), 'utf8'), configPath)
     : configFrom(baseConfigText, CONFIG_FILE);
@@ -239,31 +254,35 @@ async function gitSide(io: CliIO, values: Record<string, unknown>, patterns: str
   const changed = (await changedFiles(repo, base, head)).filter(
     (file) => wanted(file.path) || (file.previousPath !== undefined && wanted(file.previousPath)),
   );
-  const readHead = (path: string) => (head ? showFile(repo, head, path) : readOptional(join(repo, path)));
+  const readHead = async (path: string): Promise<DocText | null> => {
+    if (head) return readDocAt(repo, head, path);
+    const read = await readDocFile(repo, path);
+    return 'problem' in read && /ENOENT/.test(read.problem.reason) ? null : read;
+  };
   const pairs: FilePair[] = [];
   for (const file of changed) {
-    const baseText = file.status === 'added' ? null : await showFile(repo, base, file.previousPath ?? file.path);
-    const headText = file.status === 'removed' ? null : await readHead(file.path);
-    pairs.push({
-      path: file.path,
-      ...(file.previousPath !== undefined ? { previousPath: file.previousPath } : {}),
-      status: file.status,
-      base: baseText,
-      head: headText,
-    });
+    const baseRead = file.status === 'added' ? null : await readDocAt(repo, base, file.previousPath ?? file.path);
+    const headRead = file.status === 'removed' ? null : await readHead(file.path);
+    pairs.push(docPair(file, baseRead, headRead));
   }
-  const readEach = async (paths: string[], readOne: (path: string) => Promise<string | null>) =>
-    (await Promise.all(paths.map(async (path) => ({ path, text: await readOne(path) })))).filter((f): f is SourceText => f.text !== null);
+  const readEach = async (paths: string[], readOne: (path: string) => Promise<DocText | null>) => {
+    const texts: SourceText[] = [];
+    for (const path of paths) {
+      const read = await readOne(path);
+      if (read && 'text' in read) texts.push({ path, text: read.text });
+    }
+    return texts;
+  };
   const headPaths = async () =>
     head ? (await listFilesAt(repo, head)).filter(wanted) : (await discoverFiles(repo, config)).files.filter(wanted);
   return {
     pairs,
     config,
     configChanged: !configPath && baseConfigText !== headConfigText,
-    notices: [],
+    notices,
     goldenText: await showFile(repo, base, config.golden.file),
     corpus: async () => ({
-      base: await readEach((await listFilesAt(repo, base)).filter(wanted), (path) => showFile(repo, base, path)),
+      base: await readEach((await listFilesAt(repo, base)).filter(wanted), (path) => readDocAt(repo, base, path)),
       head: await readEach(await headPaths(), readHead),
     }),
     baseSha: base,

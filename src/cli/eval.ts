@@ -1,36 +1,40 @@
-import { compareDoc } from '../compare/diff-doc.js';
-import { buildReport } from '../compare/summary.js';
-import { settingsFor } from '../config/resolve.js';
-import { analyzeDocument, scoreDocument } from '../engine/evaluate.js';
-import { sideSource } from '../engine/compare-files.js';
+import { compareFiles, type FilePair } from '../engine/compare-files.js';
+import { gatingUnchecked } from '../compare/unchecked.js';
 import { renderEvalMarkdown, renderEvalText } from '../report/eval.js';
 import { renderHtmlReport } from '../report/html/index.js';
 import { renderJson } from '../report/json.js';
-import { externalChunksOf } from '../sources/external-chunker.js';
-import { discoverFiles, readDocFile } from '../sources/files.js';
-import { VERSION } from '../version.js';
-import { oneOf, parseCommandArgs } from './args.js';
+import { externalChunker } from '../sources/external-chunker.js';
+import { readDocFile } from '../sources/files.js';
+import { oneOf, parseCommandArgs, UsageError } from './args.js';
 import { loadConfigFile } from './config.js';
 import { LLM_FLAGS, LLM_FLAGS_USAGE, llmSettings, withLlmFlags } from './llm-flags.js';
 import { embeddingsFor, semanticFor } from '../sources/llm.js';
-import { sentenceVectors } from '../engine/semantic-vectors.js';
-import { provenanceOf } from '../history/provenance.js';
 import type { CliIO } from './io.js';
+import { resolveTargets } from './targets.js';
 
 export const EVAL_USAGE = `Usage: chunkgate eval <files|dirs|globs…> [--config F] [--format text|json|md] [--out F] [--html F]
                       [--scorer heuristic|llm] [--llm-base-url URL] [--model NAME] [--cache-dir DIR]
 
 Chunks and scores Markdown files with the rules of .chunkgate.yml (or the defaults).
-With no paths, evaluates the files the config's include/exclude select.
+With no paths, evaluates the files the config's include/exclude select. Paths may lie
+anywhere (e.g. ~/other/docs); symbolic links never lead out of the folder named.
 
 Options:
   --config F       config file (default: ./.chunkgate.yml when present)
   --format FORMAT  text (default), json (every file's chunks, metrics and scores) or md
   --out F          write the report to F instead of standard output
   --html F         also write the HTML chunk map (one self-contained page) to F
-${LLM_FLAGS_USAGE}`;
+${LLM_FLAGS_USAGE}
 
-/** `chunkgate eval`: exit 0 when the files were evaluated (whatever their scores). */
+Exit codes: 0 evaluated (whatever the scores), 1 a file could not be checked (binary,
+not UTF-8, too large, too slow, parser or chunker failure), 2 usage or config error, or
+nothing to evaluate.`;
+
+/**
+ * `chunkgate eval`: exit 0 when every file was evaluated (whatever their scores), 1 when one
+ * could not be checked (unless `thresholds.unchecked: warn`), 2 on usage or config errors and
+ * when the arguments select no file at all.
+ */
 export async function runEval(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, {
     config: { type: 'string' },
@@ -46,54 +50,41 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
   const settings = llmSettings(io, values);
   const semantic = semanticFor(config, settings);
   const embeddings = embeddingsFor(config, settings);
-  const discovered = await discoverFiles(io.cwd, config, positionals.length > 0 ? positionals : undefined);
-  const files: { path: string; text: string }[] = [];
-  const notices = discovered.skipped.map((skip) => `${skip.path}: skipped (${skip.reason})`);
-  for (const path of discovered.files) {
-    const read = await readDocFile(io.cwd, path);
-    if ('skipped' in read) notices.push(`${path}: skipped (${read.skipped})`);
-    else files.push({ path, text: read.text });
+  const { targets, skipped } = await resolveTargets(io.cwd, config, positionals);
+  const notices = skipped.map((skip) => `${skip.path}: skipped (${skip.reason})`);
+  if (targets.length === 0) {
+    for (const notice of notices) io.stderr(`notice: ${notice}`);
+    throw new UsageError(positionals.length > 0 ? 'nothing to evaluate: no Markdown file in the given paths' : 'nothing to evaluate: no Markdown file matches the config\'s include/exclude here');
   }
-  // Strategy `external`: the command runs here, in the shell; a file it fails on is left out (notice).
-  const external = await externalChunksOf(files, (path) => settingsFor(config, path).chunking, io.cwd);
-  notices.push(...external.notices);
-  files.splice(0, files.length, ...external.files);
-  const vectors = await sentenceVectors(files, config, embeddings);
-  const analyses = files.map((file) =>
-    analyzeDocument(
-      file.path,
-      file.text,
-      { chunking: settingsFor(config, file.path).chunking, weights: config.scoring.weights, ...(vectors ? { vectors } : {}) },
-      external.chunks.get(file.path),
-    ),
-  );
-  for (const analysis of analyses) notices.push(...analysis.warnings);
-  const scored = semantic
-    ? await semantic.score(analyses)
-    : { evals: analyses.map((analysis) => scoreDocument(analysis)), cost: null, partial: false, notices: [] };
-  notices.push(...scored.notices);
-  const evals = scored.evals;
-  const diffs = evals.map((head) =>
-    compareDoc({ path: head.path, status: 'added', head }, settingsFor(config, head.path).thresholds),
-  );
-  const report = buildReport({
-    version: VERSION,
+  // Every file is a new file with no base: the same engine as `diff` and the action, so a file
+  // that cannot be read, parsed, chunked or scored in time is an `unchecked` finding here too.
+  const pairs: FilePair[] = [];
+  for (const target of targets) {
+    const read = await readDocFile(target.root, target.rel);
+    pairs.push({
+      path: target.path,
+      status: 'added',
+      base: null,
+      head: 'text' in read ? read.text : null,
+      ...('problem' in read ? { unreadable: { head: read.problem } } : {}),
+    });
+  }
+  // Strategy `external`: the command runs here, in the working directory.
+  const result = await compareFiles(pairs, {
     config,
-    scorer: semantic ? 'llm' : 'heuristic',
-    files: diffs,
-    failOn: config.thresholds.failOn,
-    partial: scored.partial,
-    cost: scored.cost,
-    provenance: provenanceOf({ config, scorer: semantic ? 'llm' : 'heuristic' }),
+    externalChunks: externalChunker(io.cwd),
+    ...(semantic ? { semantic } : {}),
+    ...(embeddings ? { embeddings } : {}),
   });
-  for (const notice of notices) io.stderr(`notice: ${notice}`);
+  for (const notice of [...notices, ...result.notices]) io.stderr(`notice: ${notice}`);
+  const { report } = result;
   const rendered =
     format === 'json' ? renderJson(report) : format === 'md' ? renderEvalMarkdown(report) : renderEvalText(report);
   await io.output(rendered, values.out as string | undefined);
   const html = values.html as string | undefined;
   if (html !== undefined) {
-    const sources = analyses.map((analysis) => ({ path: analysis.doc.path, base: null, head: sideSource(analysis) }));
+    const sources = result.sources.map((source) => ({ ...source, base: null }));
     await io.output(renderHtmlReport({ report, sources }), html);
   }
-  return 0;
+  return gatingUnchecked(report.files).length > 0 ? 1 : 0;
 }

@@ -42,6 +42,7 @@ export function compareDoc(input: DocInput, thresholds: FileThresholds): DocDiff
     deltas: scoreDeltas(base, head),
     regressions: [],
     failures: [],
+    findings: [],
   };
   if (input.previousPath !== undefined) diff.previousPath = input.previousPath;
   if (base) diff.base = base;

@@ -1,5 +1,6 @@
 import type { FailOn } from '../config/types.js';
 import type { DocDiff, Verdict } from '../types.js';
+import { gatingUnchecked } from './unchecked.js';
 
 /** The outcome of a run, in the three forms the shells need. */
 export interface Decision {
@@ -24,7 +25,8 @@ export interface DecideOptions {
  * Fails (`fail` / `failure` / `1`) when `failOn` holds `threshold` and any file has a threshold
  * failure (or a golden-set retrieval limit failed), `regression` and any file has a regressed chunk, or `partial` and the run is partial.
  * Otherwise passes (`pass` / `0`) with conclusion `success`, or `neutral` when there was no
- * Markdown file to check (`diffs` empty).
+ * Markdown file to check (`diffs` empty). A gating `unchecked` finding (a changed file chunkgate
+ * could not check) fails the run whatever `failOn` says (`thresholds.unchecked: warn` makes it non-gating).
  */
 export function decide(diffs: readonly DocDiff[], failOn: readonly FailOn[], options: DecideOptions): Decision {
   const failures = diffs.some((diff) => diff.failures.length > 0) || (options.retrievalFailures ?? 0) > 0;
@@ -32,7 +34,8 @@ export function decide(diffs: readonly DocDiff[], failOn: readonly FailOn[], opt
   const fails =
     (failOn.includes('threshold') && failures) ||
     (failOn.includes('regression') && regressions) ||
-    (failOn.includes('partial') && options.partial);
+    (failOn.includes('partial') && options.partial) ||
+    gatingUnchecked(diffs).length > 0;
   if (fails) return { verdict: 'fail', conclusion: 'failure', exitCode: 1 };
   return { verdict: 'pass', conclusion: diffs.length === 0 ? 'neutral' : 'success', exitCode: 0 };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTENT_METRIC_NAMES, OVERALL_COMPONENT_NAMES, STRUCTURAL_METRIC_NAMES } from '../metrics/names.js';
 import { FAIL_ON_VALUES } from './types.js';
+import { globProblem } from './globs.js';
 import type { ChunkingOptions } from '../types.js';
 import { deriveTiny, isTinyExplicit, markTinySource } from './tiny.js';
 import { strict } from './strict.js';
@@ -219,6 +220,8 @@ const thresholdsSchema = strict({
   failOn: list(oneOf(FAIL_ON), `a list of ${FAIL_ON.join(', ')}`)
     .transform((items) => [...new Set(items)])
     .default(['threshold']),
+  // A changed file that cannot be checked fails the run whatever failOn says, unless `warn`.
+  unchecked: oneOf(['fail', 'warn']).default('fail'),
   // Golden-set retrieval limits, as shares 0–1; a limit left out is not checked.
   retrieval: strict({
     mrr: number(0, 1).nullable().default(null),
@@ -228,7 +231,12 @@ const thresholdsSchema = strict({
   }).prefault({}),
 });
 
-const globs = (allowed: string, minItems: number) => list(text('a glob relative to the repository root'), allowed, minItems);
+// picomatch accepts broken globs silently (`{a,b` matches nothing): say so, with the place.
+const glob = text('a glob relative to the repository root').superRefine((value, ctx) => {
+  const problem = globProblem(value);
+  if (problem !== null) ctx.addIssue({ code: 'custom', message: `a well-formed glob: ${problem}` });
+});
+const globs = (allowed: string, minItems: number) => list(glob, allowed, minItems);
 
 const overrideSchema = strict({
   paths: globs('a non-empty list of globs', 1),
@@ -320,7 +328,8 @@ function dropNulls(value: unknown): unknown {
  *   timeout: 60000, prices: null }`); `maxConcurrency` 1–64, `baseURL` an http(s) URL, `prices`
  *   USD per million `{ input, output }` tokens for the cost line (null: gpt-tokenizer's model data).
  * - `thresholds` (default: `{ structural: 70, content: 60, fileDrop: 5, chunkDrop: 10, failOn: [threshold] }`),
- *   each 0–100; `failOn` items from `threshold | regression | partial`, a single string allowed.
+ *   each 0–100; `failOn` items from `threshold | regression | partial`, a single string allowed;
+ *   `unchecked` (default: `fail`): `warn` stops changed files that cannot be checked from failing the run.
  * - `golden` (default: `{ file: .chunkgate/golden.yml, k: 5, retriever: bm25 }`).
  * - `overrides` (default: `[]`): `{ paths, chunking?, thresholds? }`, each checked against the top level.
  *

@@ -22,6 +22,12 @@ export interface Thresholds {
   chunkDrop: number;
   /** Which findings fail the check (default: `['threshold']`). */
   failOn: FailOn[];
+  /**
+   * A changed file that cannot be checked (binary, invalid UTF-8, too large, over its time
+   * budget, parser or chunker failure): `fail` fails the run whatever `failOn` says, `warn`
+   * only reports it (default: `fail`).
+   */
+  unchecked: 'fail' | 'warn';
   /** Golden-set retrieval limits, shares 0–1, `null` = not checked (default: all `null`). */
   retrieval: RetrievalThresholds;
 }
@@ -38,7 +44,7 @@ export interface RetrievalThresholds {
 export interface Override {
   paths: string[];
   chunking?: Partial<Omit<ChunkingOptions, 'headingLevels'>> & { headingLevels?: { max: number } };
-  thresholds?: Partial<Omit<Thresholds, 'failOn' | 'retrieval'>>;
+  thresholds?: Partial<Omit<Thresholds, 'failOn' | 'retrieval' | 'unchecked'>>;
 }
 
 /** `.chunkgate.yml` after validation, with every default filled in (SPEC §9). */
@@ -66,5 +72,5 @@ export interface Config {
 /** The settings that apply to one file after `overrides`. */
 export interface FileSettings {
   chunking: ChunkingOptions;
-  thresholds: Omit<Thresholds, 'failOn' | 'retrieval'>;
+  thresholds: Omit<Thresholds, 'failOn' | 'retrieval' | 'unchecked'>;
 }

@@ -2,17 +2,21 @@ import { compareDoc } from '../compare/diff-doc.js';
 import { sectionLengths } from '../advise/sections.js';
 import { buildReport } from '../compare/summary.js';
 import { settingsFor } from '../config/resolve.js';
+import { redactConfig } from '../config/secrets.js';
 import type { Config, FailOn } from '../config/types.js';
 import type { FileSources, SideSource } from '../report/html/types.js';
-import type { ChunkingOptions, Cost, DocEval, FileStatus, Report } from '../types.js';
+import type { ChunkingOptions, Cost, DocEval, FileFinding, FileStatus, Report } from '../types.js';
+import { limitFinding, uncheckedBaseFinding, uncheckedFinding, type Uncheckable, type UncheckedLevel } from '../compare/unchecked.js';
+import type { BudgetOptions } from './budget.js';
+import { analyzeIsolated } from './isolate.js';
 import { VERSION } from '../version.js';
 import { provenanceOf } from '../history/provenance.js';
 import type { ExternalChunk } from '../chunking/presets/index.js';
-import { analyzeDocument, scoreDocument, type DocAnalysis } from './evaluate.js';
+import { scoreDocument, type DocAnalysis, type EvaluateOptions } from './evaluate.js';
 import { retrievalReport, type RetrievalInput } from './retrieval.js';
 import { sentenceVectors, type EmbeddingProvider } from './semantic-vectors.js';
 
-/** One changed file with the text of each side (`null` where the side does not exist). */
+/** One changed file with the text of each side (`null` where the side does not exist or cannot be read). */
 export interface FilePair {
   /** Head path (base path for a removed file). */
   path: string;
@@ -21,6 +25,11 @@ export interface FilePair {
   status: FileStatus;
   base: string | null;
   head: string | null;
+  /**
+   * Sides that exist but cannot be read as text (binary, not UTF-8, too large, unreadable):
+   * why (their text is `null`), and whether both sides are byte-identical (`unchanged`).
+   */
+  unreadable?: { base?: Uncheckable; head?: Uncheckable; unchanged?: boolean };
 }
 
 /**
@@ -38,8 +47,8 @@ export interface CompareOptions {
   semantic?: { name: 'llm'; score: SemanticScorer };
   /**
    * Runs the external chunker (strategy `external`) on one side of a file; a shell passes it
-   * (`externalChunker` of src/sources/external-chunker.ts). When it throws, or is missing, the
-   * file is left out of the report with a notice, and the other files are still scored.
+   * (`externalChunker` of src/sources/external-chunker.ts). When it throws, or is missing, that
+   * side cannot be checked: an `unchecked` finding, which fails a changed head (fail closed).
    */
   externalChunks?: (path: string, source: string, chunking: ChunkingOptions) => Promise<ExternalChunk[]>;
   /** The golden set and every docs file of both sides, for retrieval base vs head (SPEC §6). */
@@ -51,7 +60,12 @@ export interface CompareOptions {
   embeddings?: EmbeddingProvider;
   /** The commits compared, when the shell knows them (recorded in the report's provenance). */
   commits?: { base?: string | null; head?: string | null };
+  /** Each file side's time budget (default: 30 s, `DEFAULT_FILE_BUDGET_MS`); over it, the file is `unchecked`. */
+  fileBudget?: BudgetOptions;
 }
+
+/** One side of a file after checking: its analysis, why it could not be checked, or nothing (no such side). */
+type CheckedSide = { analysis: DocAnalysis } | { problem: Uncheckable } | null;
 
 /**
  * A side's source text and heading-section body lengths (seed 002) in its unit, for the HTML
@@ -73,8 +87,6 @@ export async function compareFiles(
   options: CompareOptions,
 ): Promise<{ report: Report; notices: string[]; sources: FileSources[] }> {
   const { config } = options;
-  const external = await externalChunksOf(pairs, options);
-  pairs = external.pairs;
   const texts = [
     ...pairs.flatMap((pair) => [
       ...(pair.base === null ? [] : [{ path: pair.previousPath ?? pair.path, text: pair.base }]),
@@ -83,15 +95,17 @@ export async function compareFiles(
     ...(options.retrieval ? [...options.retrieval.base, ...options.retrieval.head] : []),
   ];
   const vectors = await sentenceVectors(texts, config, options.embeddings);
-  const settingsOf = (path: string) => ({ chunking: settingsFor(config, path).chunking, weights: config.scoring.weights, ...(vectors ? { vectors } : {}) });
-  const analyze = (path: string, text: string | null) =>
-    text === null ? null : analyzeDocument(path, text, settingsOf(path), external.chunks.get(`${path}\0${text}`));
-  const sides = pairs.map((pair) => ({
-    base: analyze(pair.previousPath ?? pair.path, pair.base),
-    head: analyze(pair.path, pair.head),
-  }));
-  const notices = [...external.notices, ...sides.flatMap((side) => [...(side.base?.warnings ?? []), ...(side.head?.warnings ?? [])])];
-  const analyses = sides.flatMap((side) => [side.base, side.head].filter((a): a is DocAnalysis => a !== null));
+  const settingsOf = (path: string): EvaluateOptions => ({ chunking: settingsFor(config, path).chunking, weights: config.scoring.weights, ...(vectors ? { vectors } : {}) });
+  const sides: Array<{ base: CheckedSide; head: CheckedSide }> = [];
+  for (const pair of pairs) {
+    // The head first: when it cannot be checked, its base is not worth the time (or the risk).
+    const head = await checkSide(pair.path, pair.head, pair.unreadable?.head, options, settingsOf);
+    const base = head !== null && 'problem' in head ? null : await checkSide(pair.previousPath ?? pair.path, pair.base, pair.unreadable?.base, options, settingsOf);
+    sides.push({ base, head });
+  }
+  const analysisOf = (side: CheckedSide): DocAnalysis | null => (side !== null && 'analysis' in side ? side.analysis : null);
+  const notices = sides.flatMap((side) => [...(analysisOf(side.base)?.warnings ?? []), ...(analysisOf(side.head)?.warnings ?? [])]);
+  const analyses = sides.flatMap((side) => [analysisOf(side.base), analysisOf(side.head)].filter((a): a is DocAnalysis => a !== null));
   let evals: DocEval[];
   let cost: Cost | null = null;
   let partial = false;
@@ -107,20 +121,24 @@ export async function compareFiles(
   const evalOf = new Map(analyses.map((analysis, index) => [analysis, evals[index]!]));
   const files = pairs.map((pair, index) => {
     const side = sides[index]!;
-    const base = side.base ? evalOf.get(side.base) : undefined;
-    const head = side.head ? evalOf.get(side.head) : undefined;
-    return compareDoc(
+    const baseAnalysis = analysisOf(side.base);
+    const headAnalysis = analysisOf(side.head);
+    const base = baseAnalysis ? evalOf.get(baseAnalysis) : undefined;
+    const head = headAnalysis ? evalOf.get(headAnalysis) : undefined;
+    const diff = compareDoc(
       {
         path: pair.path,
         ...(pair.previousPath !== undefined ? { previousPath: pair.previousPath } : {}),
         status: pair.status,
         ...(base ? { base } : {}),
         ...(head ? { head } : {}),
-        baseSource: pair.base ?? '',
+        baseSource: base ? (pair.base ?? '') : '',
         headSource: pair.head ?? '',
       },
       settingsFor(config, pair.path).thresholds,
     );
+    diff.findings.push(...sideFindings(pair, side, config.thresholds.unchecked));
+    return diff;
   });
   let retrieval: Awaited<ReturnType<typeof retrievalReport>> | undefined;
   if (options.retrieval) {
@@ -132,7 +150,9 @@ export async function compareFiles(
       if (chunked.has(key) || chunking.strategy !== 'external' || !options.externalChunks) continue;
       try {
         const placed = await options.externalChunks(file.path, file.text, chunking);
-        chunked.set(key, analyzeDocument(file.path, file.text, settingsOf(file.path), placed).chunks);
+        const checked = analyzeIsolated(file.path, file.text, settingsOf(file.path), placed, options.fileBudget);
+        if ('problem' in checked) throw new Error(`${file.path}: ${checked.problem.reason}`);
+        chunked.set(key, checked.analysis.chunks);
       } catch (error) {
         notices.push(`${error instanceof Error ? error.message : String(error)}; retrieval sees no chunks of ${file.path}`);
       }
@@ -142,7 +162,8 @@ export async function compareFiles(
   }
   const report = buildReport({
     version: VERSION,
-    config,
+    // An API key in llm.baseURL must not reach report.json (an uploaded artifact) or the comment.
+    config: redactConfig(config),
     scorer: options.semantic ? 'llm' : 'heuristic',
     files,
     failOn: options.failOn ?? config.thresholds.failOn,
@@ -157,37 +178,65 @@ export async function compareFiles(
     }),
   });
   const sources = pairs.map((pair, index) => {
-    const side = (analysis: DocAnalysis | null) => (analysis ? sideSource(analysis) : null);
+    const side = (checked: CheckedSide) => {
+      const analysis = analysisOf(checked);
+      return analysis ? sideSource(analysis) : null;
+    };
     return { path: pair.path, base: side(sides[index]!.base), head: side(sides[index]!.head) };
   });
   return { report, notices, sources };
 }
 
 /**
- * Runs the external chunker on every side whose strategy is `external`, before the pure pipeline.
- * A pair with a side that fails is dropped, with the error as a notice (it names the command and the file).
+ * Checks one side of a file: runs the external chunker when its strategy is `external`, then
+ * analyses it in isolation ({@link analyzeIsolated}). A side that could not be read, whose
+ * chunker failed, whose parse crashed or that ran over its budget comes back as a problem.
  */
-async function externalChunksOf(
-  pairs: readonly FilePair[],
+async function checkSide(
+  path: string,
+  text: string | null,
+  unreadable: Uncheckable | undefined,
   options: CompareOptions,
-): Promise<{ pairs: readonly FilePair[]; chunks: Map<string, ExternalChunk[]>; notices: string[] }> {
-  const chunks = new Map<string, ExternalChunk[]>();
-  const notices: string[] = [];
-  const kept: FilePair[] = [];
-  for (const pair of pairs) {
-    let failed = false;
-    for (const [path, text] of [[pair.previousPath ?? pair.path, pair.base], [pair.path, pair.head]] as const) {
-      const chunking = settingsFor(options.config, path).chunking;
-      if (text === null || chunking.strategy !== 'external' || failed) continue;
-      try {
-        if (!options.externalChunks) throw new Error(`${path}: chunking.strategy is external, but this run has no external chunker to call`);
-        chunks.set(`${path}\0${text}`, await options.externalChunks(path, text, chunking));
-      } catch (error) {
-        failed = true;
-        notices.push(`${error instanceof Error ? error.message : String(error)}; ${pair.path} is left out of this report`);
-      }
+  settingsOf: (path: string) => EvaluateOptions,
+): Promise<CheckedSide> {
+  if (unreadable) return { problem: unreadable };
+  if (text === null) return null;
+  const settings = settingsOf(path);
+  const { chunking } = settings;
+  let external: ExternalChunk[] | undefined;
+  if (chunking.strategy === 'external') {
+    try {
+      if (!options.externalChunks) throw new Error('chunking.strategy is external, but this run has no external chunker to call');
+      external = await options.externalChunks(path, text, chunking);
+    } catch (error) {
+      return {
+        problem: {
+          reason: error instanceof Error ? error.message : String(error),
+          hint: 'Fix the external chunker (chunking.command) or the file: chunkgate scores the chunks your pipeline makes, and it made none.',
+        },
+      };
     }
-    if (!failed) kept.push(pair);
   }
-  return { pairs: kept, chunks, notices };
+  return analyzeIsolated(path, text, settings, external, options.fileBudget);
+}
+
+/**
+ * The file findings of one pair's checking: the head could not be checked (gating unless
+ * unchanged from an equally unreadable base, or `thresholds.unchecked: warn`), only the base
+ * could not (informational), or the parser left part of the head out for its size.
+ */
+function sideFindings(pair: FilePair, side: { base: CheckedSide; head: CheckedSide }, level: UncheckedLevel): FileFinding[] {
+  if (side.head !== null && 'problem' in side.head) {
+    const unchangedOnBase = pair.unreadable?.unchanged === true || (pair.base !== null && pair.base === pair.head);
+    return [uncheckedFinding(side.head.problem, { unchangedOnBase, level })];
+  }
+  const findings: FileFinding[] = [];
+  if (side.base !== null && 'problem' in side.base) findings.push(uncheckedBaseFinding(side.base.problem));
+  const baseLimits = side.base !== null && 'analysis' in side.base ? side.base.analysis.limits : [];
+  if (side.head !== null && 'analysis' in side.head) {
+    for (const limit of side.head.analysis.limits) {
+      findings.push(limitFinding(limit, baseLimits.some((other) => other.kind === limit.kind) ? 'preexisting' : 'new'));
+    }
+  }
+  return findings;
 }

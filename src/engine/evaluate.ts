@@ -4,7 +4,7 @@ import { createMeasure } from '../chunking/measure.js';
 import type { SentenceVectors } from '../chunking/semantic.js';
 import type { ChunkMeasure } from '../chunking/piece.js';
 import { chunkExternal, unlocatedNotice, type ExternalChunk } from '../chunking/presets/index.js';
-import { parseMarkdown } from '../markdown/parse.js';
+import { parseMarkdown, type ParseLimit } from '../markdown/parse.js';
 import { scoreContentHeuristic, contentScore } from '../metrics/content/heuristic/index.js';
 import { sourceCoverage } from '../metrics/coverage.js';
 import { SELF_RETRIEVAL_TOP, selfRetrievability, type SelfRetrievability } from '../metrics/self-retrievability.js';
@@ -21,6 +21,7 @@ import type {
   ParsedDoc,
   StructuralMetrics,
 } from '../types.js';
+import type { Budget } from './budget.js';
 import { chunkOverall, documentOverall, gradeOf, mean } from './overall.js';
 import { roundScore } from './round-score.js';
 
@@ -50,6 +51,8 @@ export interface DocAnalysis {
   /** Each chunk's rank for its own heading path + first sentence within the document (seed 001). */
   selfRetrieval: SelfRetrievability;
   warnings: string[];
+  /** Parts the parser left out for their size (e.g. huge front matter), as findings to report. */
+  limits: ParseLimit[];
   /** The measure the document was chunked with: its one tokenization serves later size questions too. */
   measure: ChunkMeasure;
 }
@@ -60,9 +63,18 @@ export interface DocAnalysis {
  * @param external the chunks an external chunker printed for this file (strategy `external`;
  *   a shell runs the command): they replace the strategy's chunking, are placed in the source
  *   in order, and a notice lists those that could not be placed.
+ * @param budget the file's time budget, checked after each stage (`analyzeIsolated` turns an
+ *   exceeded budget into an `unchecked` finding); none: no limit.
  */
-export function analyzeDocument(path: string, source: string, options: EvaluateOptions, external?: readonly ExternalChunk[]): DocAnalysis {
-  const { doc, warnings } = parseMarkdown(path, source);
+export function analyzeDocument(
+  path: string,
+  source: string,
+  options: EvaluateOptions,
+  external?: readonly ExternalChunk[],
+  budget?: Budget,
+): DocAnalysis {
+  const { doc, warnings, limits } = parseMarkdown(path, source);
+  budget?.check('parsing');
   const measure = createMeasure(options.chunking.unit, options.chunking.tokenizer);
   let chunks: Chunk[];
   if (external) {
@@ -73,20 +85,30 @@ export function analyzeDocument(path: string, source: string, options: EvaluateO
   } else {
     chunks = chunkDocument(doc, options.chunking, measure, options.vectors ? { vectors: options.vectors } : {});
   }
+  budget?.check('chunking');
   const input = { doc, chunks, options: options.chunking, measure };
   const coverage = sourceCoverage(doc, chunks);
+  budget?.check('measuring source coverage');
   const selfRetrieval = selfRetrievability(chunks);
+  budget?.check('ranking each chunk for its own query');
+  const structural = structuralMetrics(input, selfRetrieval.score);
+  budget?.check('computing structural metrics');
+  const issues = checkRules(input, selfRetrieval);
+  budget?.check('running rule checks');
+  const heuristic = scoreContentHeuristic({ doc, chunks, options: options.chunking });
+  budget?.check('computing content metrics');
   return {
     doc,
     chunks,
     options,
-    structural: structuralMetrics(input, selfRetrieval.score),
-    issues: checkRules(input, selfRetrieval),
+    structural,
+    issues,
     coverage: coverage.coverage,
     chunkCoverage: coverage.perChunk,
-    heuristic: scoreContentHeuristic({ doc, chunks, options: options.chunking }),
+    heuristic,
     selfRetrieval,
     warnings,
+    limits,
     measure,
   };
 }

@@ -2,6 +2,7 @@ import { chunkDocument } from '../chunking/index.js';
 import type { SentenceVectors } from '../chunking/semantic.js';
 import { countTokens, createMeasure } from '../chunking/measure.js';
 import { settingsFor } from '../config/resolve.js';
+import { problemOf } from './isolate.js';
 import type { Config } from '../config/types.js';
 import type { GoldenSet } from '../golden/schema.js';
 import { parseMarkdown } from '../markdown/parse.js';
@@ -53,7 +54,13 @@ export async function retrievalReport(
       let chunks = known(file.path, file.text);
       if (!chunks) {
         const chunking = settingsFor(config, file.path).chunking;
-        chunks = chunkDocument(parseMarkdown(file.path, file.text).doc, chunking, createMeasure(chunking.unit, chunking.tokenizer), vectors ? { vectors } : {});
+        try {
+          chunks = chunkDocument(parseMarkdown(file.path, file.text).doc, chunking, createMeasure(chunking.unit, chunking.tokenizer), vectors ? { vectors } : {});
+        } catch (error) {
+          // One unchanged file the parser cannot take (deep nesting) must not end the run.
+          notices.push(`${file.path}: ${problemOf(error).reason}; retrieval sees no chunks of it`);
+          chunks = [];
+        }
       }
       return { path: file.path, source: file.text, chunks };
     }),

@@ -4,6 +4,7 @@ import { failOnOf, type CommentContext } from './context.js';
 import { explainRegression } from './explain.js';
 import { chunkTitle, formatDelta, formatNumber, plural } from './format.js';
 import { orderFiles, regressionEntries } from './order.js';
+import { uncheckedEntries, uncheckedPhrase } from './unchecked.js';
 
 /** A check-run annotation, in the shape the GitHub Checks API takes. */
 export interface Annotation {
@@ -37,6 +38,7 @@ function title(report: Report): string {
   const { summary } = report;
   if (summary.files === 0) return 'chunkgate: no Markdown files to check';
   const findings = [
+    uncheckedPhrase(report.files),
     summary.failures > 0 ? plural(summary.failures, 'threshold') : null,
     summary.regressions > 0 ? plural(summary.regressions, 'regressed chunk') : null,
     summary.partial ? 'partial LLM run' : null,
@@ -59,6 +61,17 @@ export function checkRunOutput(report: Report, context: CommentContext): CheckRu
   const failOn = failOnOf(report, context);
   const files = orderFiles(report.files);
   const annotations: Annotation[] = [];
+  // A file that could not be checked has no head to point into: its annotation sits on line 1.
+  for (const { file, finding } of uncheckedEntries(files)) {
+    annotations.push({
+      path: file.path,
+      start_line: finding.line ?? 1,
+      end_line: finding.endLine ?? finding.line ?? 1,
+      annotation_level: finding.gating ? 'failure' : 'notice',
+      title: finding.gating ? 'chunkgate: file not checked' : 'chunkgate: not fully checked',
+      message: clip(`${finding.message}. ${finding.hint ?? ''}`.trim().replace(/`/g, ''), MESSAGE_LIMIT),
+    });
+  }
   for (const file of files) {
     if (!file.head) continue;
     for (const failure of file.failures) {

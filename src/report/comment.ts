@@ -13,6 +13,7 @@ import { configNote, verdictLine } from './headline.js';
 import { costLine, footer, noticesBlock } from './notices.js';
 import { orderFiles, regressionEntries } from './order.js';
 import { CHARTS_HEADING, chunkSizeCharts } from './mermaid.js';
+import { uncheckedSection } from './unchecked.js';
 import { REGRESSION_TABLE_HEADER, regressionRow } from './regression-table.js';
 
 /** Re-exported so the shells import the renderer and its context from one place. */
@@ -84,6 +85,7 @@ export function renderComment(report: Report, context: CommentContext): string {
   // A golden set's retrieval limits are the primary gate: its table leads, under the verdict (issue 12).
   const top = [COMMENT_TITLE, verdictLine(report, context), configNote(context), retrievalSection(report.retrieval)];
   if (files.length > 0) top.push(filesTable(files, { limit: LIST_LIMIT }));
+  top.push(uncheckedSection(files, { limit: LIST_LIMIT }));
   top.push(failureList(files, { limit: LIST_LIMIT }));
   const parts: Parts = {
     top: top.filter((block): block is string => block !== null),

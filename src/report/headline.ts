@@ -2,11 +2,14 @@ import type { Report } from '../types.js';
 import { failOnOf, type CommentContext } from './context.js';
 import { codeSpan } from './escape.js';
 import { describeChunking, plural } from './format.js';
+import { uncheckedPhrase } from './unchecked.js';
 
 /** The findings of a run as phrases: `1 threshold`, `2 regressed chunks`, `partial LLM run`. */
 function findings(report: Report): string[] {
   const { summary } = report;
   const phrases: string[] = [];
+  const unchecked = uncheckedPhrase(report.files);
+  if (unchecked !== null) phrases.push(unchecked);
   if (summary.failures > 0) phrases.push(plural(summary.failures, 'threshold'));
   if (summary.regressions > 0) phrases.push(plural(summary.regressions, 'regressed chunk'));
   if (summary.partial) phrases.push('partial LLM run');

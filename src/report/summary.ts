@@ -12,6 +12,7 @@ import { configNote, verdictLine } from './headline.js';
 import { costLine, footer, noticesBlock } from './notices.js';
 import { orderFiles, regressionEntries } from './order.js';
 import { REGRESSION_TABLE_HEADER, regressionRow } from './regression-table.js';
+import { uncheckedSection } from './unchecked.js';
 
 /** GitHub's job-summary limit is 1 MiB; stay a little under it in UTF-16 units. */
 const SUMMARY_LIMIT = 1_000_000;
@@ -35,6 +36,7 @@ export function renderSummary(report: Report, context: CommentContext): string {
     verdictLine(report, context),
     configNote(context),
     files.length > 0 ? filesTable(files) : null,
+    uncheckedSection(files),
     failureList(files),
     retrievalSection(report.retrieval, { limit: 500 }),
   ].filter((block): block is string => block !== null);

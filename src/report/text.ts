@@ -2,6 +2,8 @@ import type { Report } from '../types.js';
 import { explainRegression } from './explain.js';
 import { chunkTitle, formatNumber, plural } from './format.js';
 import { orderFiles, regressionEntries } from './order.js';
+import { terminalSafe } from './terminal.js';
+import { uncheckedLines, uncheckedPhrase } from './unchecked.js';
 
 /** Options of {@link renderText}. */
 export interface TextOptions {
@@ -9,12 +11,9 @@ export interface TextOptions {
   color?: boolean;
 }
 
-/** C0/C1 control characters (ESC among them): repository text must not drive the terminal. */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-
+/** Repository text on one terminal line: no escape sequences, line breaks or control characters. */
 function clean(text: string): string {
-  return text.replace(/\r\n|\r|\n/g, ' ').replace(CONTROL, ' ');
+  return terminalSafe(text);
 }
 
 /** Signed whole points: `-25`, `+3`, `0`. */
@@ -27,14 +26,15 @@ function signed(delta: number | null): string {
 /**
  * A terminal summary: a verdict line, one line per file (chunks and the three scores
  * base → head with signed change, `!` on a failing score), threshold failures, and one line
- * per regressed chunk (`path:14-45`, heading path, overall change, why). Repository text has
- * line breaks and control characters (ANSI escapes included) replaced by spaces; colour only
- * with `color: true`.
+ * per regressed chunk (`path:14-45`, heading path, overall change, why), after the files that could
+ * not be checked. Repository text goes through `terminalSafe` (escape sequences removed, line
+ * breaks and control characters turned into spaces); colour only with `color: true`.
  */
 export function renderText(report: Report, options: TextOptions = {}): string {
   const paint = (code: number, text: string): string => (options.color ? `\u001b[${code}m${text}\u001b[0m` : text);
   const { summary } = report;
   const findings = [
+    uncheckedPhrase(report.files),
     summary.failures > 0 ? plural(summary.failures, 'threshold failure') : null,
     summary.regressions > 0 ? plural(summary.regressions, 'regressed chunk') : null,
     summary.partial ? 'partial LLM run' : null,
@@ -56,6 +56,8 @@ export function renderText(report: Report, options: TextOptions = {}): string {
     const chunks = `chunks ${formatNumber(file.base?.chunks.length ?? null)} → ${formatNumber(file.head?.chunks.length ?? null)}`;
     lines.push(`  ${clean(file.path)} [${file.status}]  ${chunks}  ${scores.join('  ')}`);
   }
+  const unchecked = uncheckedLines(files).map((line) => `  ${clean(line)}`);
+  if (unchecked.length > 0) lines.push('', paint(31, 'Not checked:'), ...unchecked);
   const failures = files.flatMap((file) => file.failures.map((failure) => `  ${clean(file.path)}: ${clean(failure.message)}`));
   if (failures.length > 0) lines.push('', paint(31, 'Threshold failures:'), ...failures);
   const entries = regressionEntries(files);

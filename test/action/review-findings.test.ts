@@ -19,7 +19,7 @@ function regression(head: EvaluatedChunk, base: EvaluatedChunk | null, newTags: 
 }
 
 function file(path: string, regressions: Regression[]): DocDiff {
-  return { path, status: 'modified', deltas: [], failures: [], regressions };
+  return { path, status: 'modified', deltas: [], failures: [], regressions, findings: [] };
 }
 
 function report(files: DocDiff[]): Report {

@@ -52,6 +52,7 @@ function report(files: Record<string, EvaluatedChunk[]>): Report {
       deltas: [],
       regressions: [],
       failures: [],
+      findings: [],
     })),
     summary: { files: 1, chunks: 0, regressions: 0, failures: 0, verdict: 'pass', partial: false, cost: null },
   };

@@ -56,7 +56,7 @@ describe('grade what is shown (issue 15 fix 4)', () => {
     }
     for (const chunk of doc.chunks) expect(chunk.grade).toBe(gradeOf(chunk.score));
     expect(doc.grade).toBe(gradeOf(doc.scores.overall));
-    const report = buildReport({ version: '0', config: {}, scorer: 'heuristic', files: [{ path: 'a.md', status: 'added', head: doc, deltas: [], regressions: [], failures: [] }], failOn: [], partial: false, cost: null });
+    const report = buildReport({ version: '0', config: {}, scorer: 'heuristic', files: [{ path: 'a.md', status: 'added', head: doc, deltas: [], regressions: [], failures: [], findings: [] }], failOn: [], partial: false, cost: null });
     expect(renderEvalText(report)).toContain(`overall ${doc.scores.overall.toFixed(1)} · ${doc.grade}`);
   });
 });

@@ -34,6 +34,30 @@ describe('checkRunOutput', () => {
     expect(checkRunOutput(report, CONTEXT).annotations[3]!.annotation_level).toBe('failure');
   });
 
+  it('annotates a file that could not be checked as a failure, first, and names it in the title', () => {
+    const report = sampleReport();
+    report.files.push({
+      path: 'docs/blob.md',
+      status: 'added',
+      deltas: [],
+      regressions: [],
+      failures: [],
+      findings: [{ kind: 'unchecked', origin: 'new', gating: true, severity: 'high', message: 'Not checked: binary file: NUL byte at byte 8 (line 3)', hint: 'Remove the NUL byte.' }],
+    });
+    report.summary = { ...report.summary, files: report.summary.files + 1 };
+    const output = checkRunOutput(report, CONTEXT);
+    expect(output.annotations[0]).toEqual({
+      path: 'docs/blob.md',
+      start_line: 1,
+      end_line: 1,
+      annotation_level: 'failure',
+      title: 'chunkgate: file not checked',
+      message: 'Not checked: binary file: NUL byte at byte 8 (line 3). Remove the NUL byte.',
+    });
+    expect(output.title).toBe('chunkgate fails: 1 file not checked, 3 thresholds, 3 regressed chunks');
+    expect(output.summary).toContain('### ⛔ Not checked\n- ⛔ `docs/blob.md`: Not checked: binary file: NUL byte at byte 8 (line 3). Remove the NUL byte.');
+  });
+
   it('uses the comment without its marker as the summary, within 65,535 characters', () => {
     const output = checkRunOutput(sampleReport(), CONTEXT);
     expect(output.summary.startsWith('## 🧩 chunkgate')).toBe(true);

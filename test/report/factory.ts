@@ -100,6 +100,7 @@ export function bareDiff(path: string, counts: { failures?: number; regressions?
     path,
     status: 'modified',
     deltas: [],
+    findings: [],
     failures: Array.from({ length: counts.failures ?? 0 }, () => ({
       rule: 'structural' as const,
       score: 'structural' as const,

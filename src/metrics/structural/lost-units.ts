@@ -1,5 +1,6 @@
 import { lineAt } from '../../markdown/lines.js';
 import type { ParsedDoc, Span } from '../../types.js';
+import { segmentText } from '../../text/segments.js';
 import { blocksOverlapping } from './blocks.js';
 import { contentEnd, contentStart } from './text.js';
 
@@ -40,7 +41,7 @@ export function lostUnits(doc: ParsedDoc, gap: Span): LostText[] {
   };
   const pushSentences = (start: number, end: number): void => {
     if (contentStart(source, start, end) >= end) return;
-    for (const segment of sentences.segment(source.slice(start, end))) {
+    for (const segment of segmentText(sentences, source.slice(start, end))) {
       push(start + segment.index, start + segment.index + segment.segment.length);
     }
   };
