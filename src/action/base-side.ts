@@ -31,8 +31,10 @@ export async function goldenInput(
   const golden = parseGolden(text, config.golden.file);
   const side = async (ref: string): Promise<SourceText[]> => {
     const paths = (await listFilesAt(workspace, ref)).filter((path) => isMarkdownPath(path) && isIncluded(config, path));
-    const files = await Promise.all(paths.map(async (path) => ({ path, text: await reader.read(ref, path) })));
-    return files.filter((file): file is SourceText => file.text !== null);
+    // Through the guarded reader: a file that cannot be checked is left out of the index (the
+    // changed ones among them are `unchecked` findings already).
+    const files = await Promise.all(paths.map(async (path) => ({ path, read: await reader.readDoc(ref, path) })));
+    return files.flatMap(({ path, read }): SourceText[] => (read && 'text' in read ? [{ path, text: read.text }] : []));
   };
   const dense = denseFor(config, { apiKey, root: workspace });
   return { input: { golden, base: await side(base), head: await side(head), ...(dense ? { dense } : {}) }, notices: [] };

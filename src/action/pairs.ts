@@ -3,6 +3,7 @@ import { isIncluded } from '../config/resolve.js';
 import type { Config } from '../config/types.js';
 import type { FilePair } from '../engine/compare-files.js';
 import type { ChangedFile } from '../sources/changed-file.js';
+import { docPair } from '../sources/doc-pair.js';
 import { listChangedMarkdown } from '../sources/github.js';
 import type { GitHubClient } from '../sources/octokit.js';
 import type { PullContext } from './event.js';
@@ -24,17 +25,11 @@ export async function collectPairs(
   // Bounded: a 300-file PR must not start 600 git processes (or requests) at once.
   const limit = pLimit(8);
   const pair = async (file: ChangedFile): Promise<FilePair> => {
-    const baseText = file.status === 'added' ? null : await reader.read(base, file.previousPath ?? file.path);
-    const headText = file.status === 'removed' ? null : await reader.read(pull.headSha, file.path);
+    const baseDoc = file.status === 'added' ? null : await reader.readDoc(base, file.previousPath ?? file.path);
+    const headDoc = file.status === 'removed' ? null : await reader.readDoc(pull.headSha, file.path);
     // A file GitHub calls modified but that is missing at the merge base is new to this PR.
-    const status = file.status === 'modified' && baseText === null ? 'added' : file.status;
-    return {
-      path: file.path,
-      ...(file.previousPath !== undefined ? { previousPath: file.previousPath } : {}),
-      status,
-      base: baseText,
-      head: headText,
-    };
+    const status = file.status === 'modified' && baseDoc === null ? 'added' : file.status;
+    return docPair({ ...file, status }, baseDoc, headDoc);
   };
   const pairs = await Promise.all(changed.map((file) => limit(() => pair(file))));
   return { pairs, changed };

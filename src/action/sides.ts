@@ -1,6 +1,7 @@
 import * as core from '@actions/core';
-import { fetchCommits, hasCommit, isShallowRepository, mergeBase, showFile } from '../sources/git.js';
-import { getFileAt, mergeBaseOf } from '../sources/github.js';
+import type { DocText } from '../sources/doc-text.js';
+import { fetchCommits, hasCommit, isShallowRepository, mergeBase, readDocAt, showFile } from '../sources/git.js';
+import { getDocAt, getFileAt, mergeBaseOf } from '../sources/github.js';
 import type { GitHubClient } from '../sources/octokit.js';
 import type { PullContext } from './event.js';
 
@@ -8,7 +9,13 @@ import type { PullContext } from './event.js';
 export interface FileReader {
   /** How the files are read, for the log. */
   via: 'git' | 'api';
+  /** A small trusted file (the config, the golden set) as text, `null` when absent. */
   read(ref: string, path: string): Promise<string | null>;
+  /**
+   * A docs file through the guarded reader (size, NUL, UTF-8 and UTF-16 checks, links kept
+   * inside the tree): its text, or why it cannot be checked; `null` when absent.
+   */
+  readDoc(ref: string, path: string): Promise<DocText | null>;
 }
 
 /** The two commits a PR is compared at, and how their files are read. */
@@ -34,7 +41,7 @@ async function allPresent(repoDir: string, shas: string[]): Promise<boolean> {
  * 3. When that fails (no checkout, no credentials), one contents request per file side.
  */
 export async function locateSides(octokit: GitHubClient, pull: PullContext, repoDir: string): Promise<Sides> {
-  const git: FileReader = { via: 'git', read: (ref, path) => showFile(repoDir, ref, path) };
+  const git: FileReader = { via: 'git', read: (ref, path) => showFile(repoDir, ref, path), readDoc: (ref, path) => readDocAt(repoDir, ref, path) };
   const shallow = await isShallowRepository(repoDir);
   if (!shallow && (await allPresent(repoDir, [pull.baseSha, pull.headSha]))) {
     return { mergeBase: (await mergeBase(repoDir, pull.baseSha, pull.headSha)) ?? pull.baseSha, reader: git };
@@ -53,5 +60,9 @@ export async function locateSides(octokit: GitHubClient, pull: PullContext, repo
     `Reading files through the REST API, one request per file side: ${fetched.ok ? 'the commits are not in the checkout' : `git fetch failed (${fetched.error.split('\n')[0]})`}. ` +
       'Check out the repository (actions/checkout, any fetch-depth) so chunkgate can fetch the two commits instead.',
   );
-  return { mergeBase: base, reader: { via: 'api', read: (ref, path) => getFileAt(octokit, { owner: pull.owner, repo: pull.repo, path, ref }) } };
+  const at = (ref: string, path: string) => ({ owner: pull.owner, repo: pull.repo, path, ref });
+  return {
+    mergeBase: base,
+    reader: { via: 'api', read: (ref, path) => getFileAt(octokit, at(ref, path)), readDoc: (ref, path) => getDocAt(octokit, at(ref, path)) },
+  };
 }

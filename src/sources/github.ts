@@ -2,6 +2,7 @@
  * The GitHub REST calls chunkgate makes, as functions of an Octokit instance with plain,
  * typed data in and out. Pagination always uses `per_page: 100` and follows `Link` headers.
  */
+import { decodeDocText, MAX_DOC_BYTES, tooLarge, type DocText } from './doc-text.js';
 import type { Octokit } from '@octokit/rest';
 import { isMarkdownPath, type ChangedFile } from './changed-file.js';
 
@@ -83,6 +84,30 @@ export async function getFileAt(octokit: Octokit, file: RepoRef & { path: string
     return new TextDecoder('utf-8').decode(bytes);
   }
   return null;
+}
+
+/**
+ * A docs file at `ref` through the contents API, as bytes decoded the one way every reader
+ * decodes them ({@link decodeDocText}: size, UTF-16, NUL and UTF-8 checks, the UTF-8 BOM
+ * dropped), or `null` when it does not exist there (404). The body is read as a stream, never
+ * decoded by the client, so a binary or Latin-1 file is reported as such instead of being
+ * replaced by U+FFFD; a `content-length` over the limit is refused before the body is read.
+ */
+export async function getDocAt(octokit: Octokit, file: RepoRef & { path: string; ref: string }): Promise<DocText | null> {
+  let response: { headers: Record<string, unknown>; data: unknown };
+  try {
+    response = await octokit.rest.repos.getContent({ ...file, mediaType: { format: 'raw' }, request: { parseSuccessResponseBody: false } });
+  } catch (error) {
+    if (hasStatus(error, 404)) return null;
+    throw error;
+  }
+  const length = Number(response.headers['content-length']);
+  if (Number.isFinite(length) && length > MAX_DOC_BYTES) {
+    await (response.data as ReadableStream | null)?.cancel().catch(() => undefined);
+    return { problem: { reason: tooLarge(length, MAX_DOC_BYTES), hint: 'Split the page into smaller pages, or leave it out of the docs globs (`exclude` in .chunkgate.yml).' } };
+  }
+  const bytes = new Uint8Array(await new Response(response.data as ReadableStream | null).arrayBuffer());
+  return decodeDocText(bytes);
 }
 
 /**
