@@ -54,6 +54,11 @@ export interface Block extends Span {
   fence?: { open: Span | null; lines: Span[]; close: Span | null };
   /** List items (lists only), in order. */
   items?: Span[];
+  /**
+   * Code blocks nested inside this block — in list items, blockquotes, JSX / HTML children — in
+   * source order: the chunkers keep each whole, and a cut through one is a `code-fence-split`.
+   */
+  fences?: Span[];
 }
 
 /** A Markdown file after parsing: its source, line index, front matter and blocks. */
@@ -280,6 +285,33 @@ export interface ScoreDelta {
   label: 'improvement' | 'neutral' | 'regression';
 }
 
+/** Where a finding comes from, relative to the base branch (SPEC §7). */
+export type Origin = 'new' | 'worsened' | 'preexisting';
+
+/** A finding about a file or a section that is neither a chunk regression nor a score threshold. */
+export interface FileFinding {
+  kind:
+    | 'unchecked' /* sec-input: the file could not be checked */
+    /* precision: */
+    | 'text-removed'
+    | 'page-removed'
+    | 'heading-lost'
+    | 'lead-in-cut'
+    | 'orphan-heading';
+  origin: Origin;
+  gating: boolean;
+  severity: Severity;
+  /** One line: what happened, with numbers. */
+  message: string;
+  /** What to do about it. */
+  hint?: string;
+  line?: number;
+  endLine?: number;
+  headingPath?: string[];
+  actual?: number | string;
+  expected?: number | string;
+}
+
 /** Why a chunk is listed as regressed (SPEC §7). */
 export type RegressionReason = 'score-drop' | 'new-high-issue' | 'new-failing-chunk';
 
@@ -294,6 +326,10 @@ export interface Regression {
   delta: number | null;
   /** High-severity tags present in head but not in base. */
   newTags: IssueTag[];
+  /** `preexisting` when the base side already had the problem (e.g. the block was split there too). */
+  origin: Origin;
+  /** Counts for the verdict: new or worsened, and of weight (a new high tag); every item with `thresholds.gate: all`. */
+  gating: boolean;
 }
 
 /** A threshold the file does not meet (SPEC §7). */
@@ -305,6 +341,25 @@ export interface ThresholdFailure {
   /** The limit: a minimum score, or the largest allowed drop. */
   limit: number;
   message: string;
+  /** `preexisting` when the base side failed the same minimum; a drop is `worsened`; an added file's failure is `new`. */
+  origin: Origin;
+  /** Counts for the verdict: new or worsened and explained by a gating chunk finding of the file; every item with `thresholds.gate: all`. */
+  gating: boolean;
+  /** The chunk changes that drive the score, largest first (at most 3). */
+  drivers?: ChunkChange[];
+}
+
+/** A chunk whose score moved, as a threshold failure names it. */
+export interface ChunkChange {
+  startLine: number;
+  endLine: number;
+  headingPath: string[];
+  /** Base score (`null`: a new chunk). */
+  before: number | null;
+  /** Head score (`null`: a chunk that left). */
+  after: number | null;
+  /** The high tag it gained, if any. */
+  tag?: IssueTag;
 }
 
 /** One file's base-vs-head comparison (SPEC §2). */
@@ -318,6 +373,10 @@ export interface DocDiff {
   deltas: ScoreDelta[];
   regressions: Regression[];
   failures: ThresholdFailure[];
+  /** File and section findings (unchecked files, text or headings that left the index, …); `[]` when none. */
+  findings: FileFinding[];
+  /** For each head chunk, the index of the base chunk it was aligned with (`null`: new); absent when not compared chunk by chunk. */
+  alignment?: (number | null)[];
 }
 
 export type Verdict = 'pass' | 'fail';
@@ -350,6 +409,8 @@ export interface Report {
     chunks: number;
     regressions: number;
     failures: number;
+    /** The items that count for the verdict (SPEC §7: new or worsened, of weight); `regressions` / `failures` above are totals. */
+    gating: { regressions: number; failures: number; findings: number };
     verdict: Verdict;
     partial: boolean;
     cost: Cost | null;

@@ -11,7 +11,7 @@ const entrySchema = z.strictObject({
   repo: z.string().min(1),
   commit: z.string().regex(/^[0-9a-f]{12}$/, 'the commit\'s first 12 hex digits'),
   file: z.string().min(1),
-  item: z.string().regex(/^(regression|failure|finding)\/[a-z-]+$/, 'regression/<tag>, failure/<rule> or finding/<kind>'),
+  item: z.string().regex(/^(regression|failure|finding)\/[A-Za-z-]+$/, 'regression/<tag>, failure/<rule> or finding/<kind>'),
   heading: z.string().optional(),
   verdict: z.enum(['real', 'noise']),
   reason: z.string().min(1),

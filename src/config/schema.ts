@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTENT_METRIC_NAMES, STRUCTURAL_METRIC_NAMES } from '../metrics/names.js';
-import { FAIL_ON_VALUES } from './types.js';
+import { FAIL_ON_VALUES, GATE_SCOPES } from './types.js';
 import type { ChunkingOptions } from '../types.js';
 import { deriveTiny, isTinyExplicit, markTinySource } from './tiny.js';
 import type { Config } from './types.js';
@@ -219,6 +219,8 @@ const thresholdsSchema = strict({
   failOn: list(oneOf(FAIL_ON), `a list of ${FAIL_ON.join(', ')}`)
     .transform((items) => [...new Set(items)])
     .default(['threshold']),
+  // `changed`: only what the change made new or worse gates (SPEC §7); `all`: pre-existing problems too.
+  gate: oneOf(GATE_SCOPES).default('changed'),
   // Golden-set retrieval limits, as shares 0–1; a limit left out is not checked.
   retrieval: strict({
     mrr: number(0, 1).nullable().default(null),
@@ -314,8 +316,9 @@ function dropNulls(value: unknown): unknown {
  * - `llm` (default: `{ model: gpt-4o-mini, baseURL: null, maxConcurrency: 4, cache: .chunkgate-cache,
  *   timeout: 60000, prices: null }`); `maxConcurrency` 1–64, `baseURL` an http(s) URL, `prices`
  *   USD per million `{ input, output }` tokens for the cost line (null: gpt-tokenizer's model data).
- * - `thresholds` (default: `{ structural: 70, content: 60, fileDrop: 5, chunkDrop: 10, failOn: [threshold] }`),
- *   each 0–100; `failOn` items from `threshold | regression | partial`, a single string allowed.
+ * - `thresholds` (default: `{ structural: 70, content: 60, fileDrop: 5, chunkDrop: 10, failOn: [threshold], gate: changed }`),
+ *   each 0–100; `failOn` items from `threshold | regression | partial`, a single string allowed;
+ *   `gate` `changed | all` (what may gate: only what the change made new or worse, or everything).
  * - `golden` (default: `{ file: .chunkgate/golden.yml, k: 5, retriever: bm25 }`).
  * - `overrides` (default: `[]`): `{ paths, chunking?, thresholds? }`, each checked against the top level.
  *

@@ -102,6 +102,8 @@ export async function compareFiles(
         ...(head ? { head } : {}),
         baseSource: pair.base ?? '',
         headSource: pair.head ?? '',
+        ...(side.base ? { baseDoc: side.base.doc } : {}),
+        ...(side.head ? { headDoc: side.head.doc } : {}),
       },
       settingsFor(config, pair.path).thresholds,
     );

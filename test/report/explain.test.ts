@@ -4,7 +4,7 @@ import type { Regression } from '../../src/types.js';
 import { chunk, issue } from './factory.js';
 
 function regression(partial: Partial<Regression> & Pick<Regression, 'head'>): Regression {
-  return { reason: 'score-drop', match: 'hash', base: null, delta: null, newTags: [], ...partial };
+  return { reason: 'score-drop', match: 'hash', base: null, delta: null, newTags: [], origin: 'new', gating: true, ...partial };
 }
 
 describe('explainRegression', () => {
