@@ -1,10 +1,11 @@
+import { closesContainer } from '../../markdown/dialect.js';
 import type { Block, Chunk, ParsedDoc } from '../../types.js';
 import { blockAt, chunkContentEnd } from './blocks.js';
 import { startsListItem } from './sentence-end.js';
 import { contentEnd } from './text.js';
 
-/** Blocks that end a chunk cleanly when the chunk holds them whole. */
-const WHOLE_BLOCK_KINDS = new Set(['table', 'code', 'html', 'jsx', 'expression', 'esm', 'math']);
+/** Blocks that end a chunk cleanly when the chunk holds them whole (a thematic break is a section separator). */
+const WHOLE_BLOCK_KINDS = new Set(['table', 'code', 'html', 'jsx', 'expression', 'esm', 'math', 'thematicBreak']);
 
 /** A closing code fence as the last line of a chunk's text. */
 const CLOSING_FENCE = /(?:^|\n) {0,3}(?:`{3,}|~{3,})[ \t]*\s*$/;
@@ -15,6 +16,8 @@ const CLOSING_FENCE = /(?:^|\n) {0,3}(?:`{3,}|~{3,})[ \t]*\s*$/;
  * - a whole table, html, JSX, expression, ESM or math block (the block starts inside the chunk);
  * - a whole code block whose fence is closed (or an indented code block);
  * - a list item (top-level item end, or the next line starts another, possibly nested, item);
+ * - a docs-site container's closing line (`:::`, `{{< /tab >}}`, `{% endraw %}`, `</Steps>`),
+ *   which CommonMark reads as a paragraph;
  * - for a piece of an over-`max` table split by rows, a row end; for a piece of a
  *   code block split by lines, a line end when the chunk text ends with a closing fence
  *   (the piece is itself a complete table / closed fence).
@@ -24,6 +27,8 @@ export function endsAtCompleteBlock(doc: ParsedDoc, chunk: Chunk): boolean {
   if (end <= chunk.startOffset) return false;
   const block = blockAt(doc.blocks, end - 1);
   if (!block) return false;
+  const lineStart = doc.source.lastIndexOf('\n', end - 1) + 1;
+  if (block.kind === 'paragraph' && closesContainer(doc.source.slice(lineStart, end))) return true;
   if (block.kind === 'list') return endsListItem(doc, block, end);
   if (!WHOLE_BLOCK_KINDS.has(block.kind)) return false;
   if (chunk.split?.kind === 'table' && block.kind === 'table') {
