@@ -50,7 +50,7 @@ export function publishComment(octokit: GitHubClient, pull: PullContext, body: s
 
 /**
  * Review findings: one inline comment per regressed chunk, on the first line of the
- * chunk that lies inside the PR's diff. Chunks with no line in the diff get none (the
+ * chunk that lies inside the PR's diff, for gating regressions only. Chunks with no line in the diff get none (the
  * sticky comment lists them).
  */
 export function reviewFindings(report: Report, patches: ReadonlyMap<string, string>): ReviewFinding[] {
@@ -60,6 +60,8 @@ export function reviewFindings(report: Report, patches: ReadonlyMap<string, stri
     if (!patch || file.regressions.length === 0) continue;
     const lines = changedLinesFromPatch(patch);
     for (const regression of file.regressions) {
+      // Inline comments are for what this PR breaks: pre-existing problems and score drops on metrics alone stay in the comment.
+      if (!regression.gating) continue;
       const { head } = regression;
       let line: number | undefined;
       for (let candidate = head.startLine; candidate <= head.endLine; candidate++) {
