@@ -1,3 +1,4 @@
+import { opensContainer } from '../markdown/dialect.js';
 import { endsWithLeadIn } from '../markdown/lead-in.js';
 import type { Block, Span } from '../types.js';
 import { splitAtomic } from './atomicSplit.js';
@@ -25,15 +26,22 @@ export interface BlockRunOptions {
 interface Unit extends Span {
   cutFrom: number;
   barrier: boolean;
-  /** Must not end a piece while units follow: a heading, or the lead-in sentence of a list or table. */
+  /** Must not end a piece while units follow: a heading, a lead-in sentence, an opening container line. */
   keep: boolean;
 }
 
-/** A paragraph that introduces the list or table right after it (“…the following options:”). */
+/**
+ * A paragraph that belongs with the block after it: the lead-in of a list or table (“…the
+ * following options:”), or a docs-site container opener such as `!!! note "Title"` or
+ * `=== "Tab"` whose body follows.
+ */
 function isLeadIn(source: string, blocks: readonly Block[], index: number, to: number): boolean {
   const block = blocks[index]!;
   const next = index + 1 < to ? blocks[index + 1] : undefined;
-  return block.kind === 'paragraph' && (next?.kind === 'list' || next?.kind === 'table') && endsWithLeadIn(source.slice(block.start, block.end));
+  if (block.kind !== 'paragraph' || !next) return false;
+  const text = source.slice(block.start, block.end);
+  if (opensContainer(text.trimEnd().split('\n').at(-1) ?? '')) return true;
+  return (next.kind === 'list' || next.kind === 'table') && endsWithLeadIn(text);
 }
 
 /**
@@ -42,7 +50,7 @@ function isLeadIn(source: string, blocks: readonly Block[], index: number, to: n
  * text block above `max` becomes its sentence (then word, character) units, code nested in it kept
  * whole ({@link protectFences}); runs of units
  * are packed greedily with `overlap` ({@link packUnits}), a heading — or the lead-in sentence of a
- * list or table (“…the following options:”) — never ending a piece; an atomic block above `max`
+ * list or table (“…the following options:”), or a container opener like `!!! note` — never ending a piece; an atomic block above `max`
  * breaks the run and becomes standalone pieces ({@link splitAtomic}), the headings and lead-in
  * just before it going with its first piece. Pieces holding units of a text block spread over several pieces
  * get `split: { kind: 'text', part, parts }` (numbered among that block's pieces). Pieces

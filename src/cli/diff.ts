@@ -173,7 +173,8 @@ function configFrom(text: string | null, name: string): Config {
 
 async function readOptional(path: string): Promise<string | null> {
   try {
-    return await readFile(path, 'utf8');
+    // A leading byte-order mark is dropped, as every other reader does.
+    return (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
   } catch {
     return null;
   }

@@ -16,7 +16,7 @@ const CLOSING = [
 ];
 
 /** A line that opens a container whose body comes after it. */
-const OPENING = [
+const OPENING: RegExp[] = [
   /^:{3,}[A-Za-z][\w-]*(?:\[[^\]]*\])?(?:\{[^}]*\})?.*$/, // :::note[Title]
   /^\{\{[<%]-?\s*(?!\/)[\w./-]+(?:\s[^}]*)?-?[%>]\}\}$/, // {{< tabpane >}}
   /^\{%-?\s*(?!end)\w+(?:\s[^%]*)?-?%\}$/, // {% raw %}
@@ -33,7 +33,19 @@ export function closesContainer(line: string): boolean {
 /** Whether `line` (trimmed) only opens a docs-site container: `:::note`, `{{< tabpane >}}`, `{% raw %}`, `<Steps>`, `!!! note`, `=== "Tab"`. */
 export function opensContainer(line: string): boolean {
   const text = line.trim();
-  return !closesContainer(text) && OPENING.some((pattern) => pattern.test(text));
+  return !endsBlock(text) && OPENING.some((pattern) => pattern.test(text));
+}
+
+/** A line that is a whole component by itself: a self-closing tag, a Liquid include, a snippet include. */
+const SELF_CONTAINED = [/^<[A-Za-z][\w.:-]*(?:\s[^<>]*)?\/>$/, /^\{%-?\s*(?:include|render)\b[^%]*-?%\}$/, /^--8<--\s*".*"$/];
+
+/**
+ * Whether `line` (trimmed) ends a docs-site block completely: it closes a container, or is a whole
+ * component by itself (`<Since v="5" />`, `{% include note.html %}`, `--8<-- "file.md"`).
+ */
+export function endsBlock(line: string): boolean {
+  const text = line.trim();
+  return closesContainer(text) || SELF_CONTAINED.some((pattern) => pattern.test(text));
 }
 
 /** `text` without the container-closing lines (and blank lines) at its end: what a reader sees last. */

@@ -84,7 +84,7 @@ export function describeItem(item: ReportItem): ItemText {
         item.bucket === 'base'
           ? `a ${noun} split into ${plural(count, 'piece')}, as on the base branch`
           : `The ${noun} (${sizeOf(file, total)}, \`max\` ${max}) is cut into ${plural(count, 'piece')}; a question about it retrieves a fragment`;
-      return { path: file.path, lines: lineRange({ startLine: first.startLine, endLine: last.endLine }), heading: chunkTitle({ headingPath: first.headingPath }), what, change, todo: issue?.hint ?? TAG_HINTS[item.tag] };
+      return { path: file.path, lines: lineRange({ startLine: first.startLine, endLine: last.endLine }), heading: chunkTitle({ headingPath: first.headingPath, text: first.text }), what, change, todo: issue?.hint ?? TAG_HINTS[item.tag] };
     }
     case 'regression': {
       const { regression } = item;

@@ -114,3 +114,42 @@ describe('compareDoc', () => {
     expect(diff.failures[0]?.message).toBe('overall fell 1 point (90 → 89); the limit is a 1-point drop (`thresholds.fileDrop`)');
   });
 });
+
+describe('compareDoc: origin and gating of threshold failures', () => {
+  it('calls a minimum the base already missed pre-existing, or worsened when it fell a further fileDrop', () => {
+    const base = doc('a.md', [], { scores: { structural: 63 } });
+    const same = compareDoc({ path: 'a.md', status: 'modified', base, head: doc('a.md', [], { scores: { structural: 63.2 } }) }, THRESHOLDS);
+    expect(same.failures.map((f) => [f.rule, f.origin, f.gating, f.message])).toEqual([
+      ['structural', 'preexisting', false, 'structural is 63, below the minimum of 70 (`thresholds.structural`) — 63 on the base branch'],
+    ]);
+    // 63 → 57: 6 points lower, ≥ fileDrop 5 → worsened (and a drop failure).
+    const worse = compareDoc({ path: 'a.md', status: 'modified', base, head: doc('a.md', [], { scores: { structural: 57 } }) }, THRESHOLDS);
+    expect(worse.failures.map((f) => [f.rule, f.origin])).toEqual([
+      ['structural', 'worsened'],
+      ['fileDrop', 'worsened'],
+    ]);
+  });
+
+  it('gates a failure that a gating chunk finding explains, and names the chunks that drive it', () => {
+    const base = doc('a.md', [chunk({ text: 'Intro text here.', score: 92, headingPath: ['Guide'], startLine: 3, endLine: 9 })], { scores: { overall: 92 } });
+    const head = doc('a.md', [chunk({ text: 'Intro text here, changed.', score: 59, headingPath: ['Guide'], startLine: 3, endLine: 12, issues: [issue('code-fence-split', 3)] })], {
+      scores: { overall: 59 },
+    });
+    const diff = compareDoc({ path: 'a.md', status: 'modified', base, head, baseSource: 'x', headSource: 'y' }, THRESHOLDS);
+    expect(diff.regressions.map((r) => [r.origin, r.gating])).toEqual([['new', true]]);
+    // 92 → 59: a 33-point drop, explained by the new split; its driver is the chunk at L3–L12.
+    expect(diff.failures).toEqual([
+      {
+        rule: 'fileDrop',
+        score: 'overall',
+        actual: 33,
+        limit: 5,
+        origin: 'worsened',
+        gating: true,
+        message: 'overall fell 33 points (92 → 59); the limit is a 5-point drop (`thresholds.fileDrop`)',
+        drivers: [{ startLine: 3, endLine: 12, headingPath: ['Guide'], before: 92, after: 59, tag: 'code-fence-split' }],
+      },
+    ]);
+    expect(diff.alignment).toEqual([0]);
+  });
+});

@@ -37,8 +37,8 @@ function bodyLines(blocks: readonly Block[], index: number, source: string): str
  *
  * - The heading is gone from the head source: the merge is this change's doing — severity `high`,
  *   gating.
- * - The heading is still in the source but its section fell under `min` and merged into a
- *   neighbour: severity `medium`, not gating (worth a look).
+ * - The heading is still in the source but its section was merged with a neighbour shorter than
+ *   `min`, under the other's heading: severity `medium`, not gating (worth a look).
  *
  * Origin `new`. Line: the head chunk that now holds the section's first surviving line.
  */
@@ -77,9 +77,9 @@ export function headingLost(input: FindingInput): FileFinding[] {
       gating: !stillThere,
       severity: stillThere ? 'medium' : 'high',
       message: stillThere
-        ? `“${title}” is in no chunk's heading path any more: its section fell under \`min\` and merged into ${into}`
+        ? `“${title}” is in no chunk's heading path any more: its section and a neighbour shorter than \`min\` were merged into one chunk under ${into}`
         : `Deleting the heading “${title}” merged its section into ${into}; “${title}” is in no chunk's heading path any more`,
-      hint: stillThere ? 'give the section enough text to stand alone, or lower `min`' : 'restore the heading, or split the section',
+      hint: stillThere ? 'give the short section enough text to stand alone, or lower `min`' : 'restore the heading, or split the section',
       actual: title,
     };
     if (holder) {

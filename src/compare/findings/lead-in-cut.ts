@@ -1,7 +1,7 @@
 import { endsWithLeadIn } from '../../markdown/lead-in.js';
 import { blockAt, lastBlockOf } from '../../metrics/structural/blocks.js';
 import { contentStart } from '../../metrics/structural/text.js';
-import type { Block, DocEval, EvaluatedChunk, FileFinding, ParsedDoc } from '../../types.js';
+import type { Block, DocEval, EvaluatedChunk, FileFinding, ParsedDoc, Span } from '../../types.js';
 import type { FindingInput } from './input.js';
 
 interface Cut {
@@ -34,8 +34,9 @@ function leadInCuts(doc: ParsedDoc, chunks: readonly EvaluatedChunk[]): Cut[] {
  * its content, and the list without what it is about (issue 11).
  *
  * Origin: `preexisting` when the base side cut the same lead-in (same text) from its list or
- * table too, else `new`. A cut the chunker could have avoided — lead-in and block together fit in
- * `max` (each sized as its share of the chunk holding it, nothing re-tokenized) — is
+ * table too, else `new`. A cut the chunker could have avoided — the lead-in fits in `max` together
+ * with the block (or, when the block is split anyway, with its first list item or its header and
+ * first row), each sized as its share of the chunk holding it, nothing re-tokenized — is
  * severity `medium` and gates unless pre-existing; a cut forced because the two no longer fit
  * together is severity `low` and does not gate (worth a look). Line: the lead-in through the end of
  * the list or table.
@@ -49,7 +50,7 @@ export function leadInCut(input: FindingInput): FileFinding[] {
   return leadInCuts(headDoc, head.chunks).map((cut) => {
     const text = headDoc.source.slice(cut.leadIn.start, cut.leadIn.end);
     const preexisting = before.has(text);
-    const avoidable = shareOf(cut.chunk, cut.leadIn, head) + shareOf(cut.next, cut.target, head) <= head.chunking.max;
+    const avoidable = shareOf(cut.chunk, cut.leadIn, head) + shareOf(cut.next, keptPart(cut), head) <= head.chunking.max;
     const noun = cut.target.kind === 'table' ? 'table' : 'list';
     return {
       kind: 'lead-in-cut',
@@ -65,8 +66,16 @@ export function leadInCut(input: FindingInput): FileFinding[] {
   });
 }
 
+/** What has to stay with the lead-in: the whole block when the next chunk holds it all, else its first item (a list) or header and first row (a table). */
+function keptPart(cut: Cut): Span {
+  const { target, next } = cut;
+  if (target.end <= next.endOffset) return target;
+  const first = target.kind === 'table' ? target.rows?.[1] : target.items?.[0];
+  return first ? { start: target.start, end: first.end } : target;
+}
+
 /** The size of the part of `chunk` that `span` covers, in the unit: the chunk's size times the share of its characters (exact when the span is the whole chunk). */
-function shareOf(chunk: EvaluatedChunk, span: Block, doc: DocEval): number {
+function shareOf(chunk: EvaluatedChunk, span: Span, doc: DocEval): number {
   const size = doc.chunking.unit === 'chars' ? chunk.chars : chunk.tokens;
   const length = chunk.endOffset - chunk.startOffset;
   const covered = Math.min(span.end, chunk.endOffset) - Math.max(span.start, chunk.startOffset);
