@@ -54,6 +54,11 @@ export interface Block extends Span {
   fence?: { open: Span | null; lines: Span[]; close: Span | null };
   /** List items (lists only), in order. */
   items?: Span[];
+  /**
+   * Code blocks nested inside this block — in list items, blockquotes, JSX / HTML children — in
+   * source order: the chunkers keep each whole, and a cut through one is a `code-fence-split`.
+   */
+  fences?: Span[];
 }
 
 /** A Markdown file after parsing: its source, line index, front matter and blocks. */
@@ -325,6 +330,10 @@ export interface Regression {
   delta: number | null;
   /** High-severity tags present in head but not in base. */
   newTags: IssueTag[];
+  /** `preexisting` when the base side already had the problem (e.g. the block was split there too). */
+  origin: Origin;
+  /** Counts for the verdict: new or worsened, and of weight (a new high tag); every item with `thresholds.gate: all`. */
+  gating: boolean;
 }
 
 /** A threshold the file does not meet (SPEC §7). */
@@ -336,6 +345,25 @@ export interface ThresholdFailure {
   /** The limit: a minimum score, or the largest allowed drop. */
   limit: number;
   message: string;
+  /** `preexisting` when the base side failed the same minimum; a drop is `worsened`; an added file's failure is `new`. */
+  origin: Origin;
+  /** Counts for the verdict: new or worsened and explained by a gating chunk finding of the file; every item with `thresholds.gate: all`. */
+  gating: boolean;
+  /** The chunk changes that drive the score, largest first (at most 3). */
+  drivers?: ChunkChange[];
+}
+
+/** A chunk whose score moved, as a threshold failure names it. */
+export interface ChunkChange {
+  startLine: number;
+  endLine: number;
+  headingPath: string[];
+  /** Base score (`null`: a new chunk). */
+  before: number | null;
+  /** Head score (`null`: a chunk that left). */
+  after: number | null;
+  /** The high tag it gained, if any. */
+  tag?: IssueTag;
 }
 
 /** Where a finding comes from, relative to the base branch (SPEC §7). */
@@ -343,12 +371,20 @@ export type Origin = 'new' | 'worsened' | 'preexisting';
 /** A finding about a file or a section that is neither a chunk regression nor a score threshold. */
 export interface FileFinding {
   kind:
-    | 'unchecked' /* sec-input: the file could not be checked */
-    | 'frontmatter-too-large' /* sec-input: front matter above the parser's limit, not read for its title */
-    | /* precision adds e.g. */ 'text-removed'
+    /** The file could not be checked (unreadable, binary, not UTF-8, too large, over its time budget, parser or chunker failure). */
+    | 'unchecked'
+    /** Front matter above the parser's limit, not read for its title. */
+    | 'frontmatter-too-large'
+    /** Tokens of text left a section: the index no longer holds them. */
+    | 'text-removed'
+    /** A page was deleted: its chunks left the index. */
     | 'page-removed'
+    /** A heading vanished from every chunk's heading path. */
     | 'heading-lost'
-    | 'lead-in-cut';
+    /** A list or table was cut away from the sentence that introduces it. */
+    | 'lead-in-cut'
+    /** A heading newly stranded at a chunk's end. */
+    | 'orphan-heading';
   origin: Origin;
   gating: boolean;
   severity: Severity;
@@ -374,8 +410,10 @@ export interface DocDiff {
   deltas: ScoreDelta[];
   regressions: Regression[];
   failures: ThresholdFailure[];
-  /** File and section findings (`[]` when none): e.g. a file that could not be checked. */
+  /** File and section findings (unchecked files, text or headings that left the index, …); `[]` when none. */
   findings: FileFinding[];
+  /** For each head chunk, the index of the base chunk it was aligned with (`null`: new); absent when not compared chunk by chunk. */
+  alignment?: (number | null)[];
 }
 
 export type Verdict = 'pass' | 'fail';
@@ -431,6 +469,8 @@ export interface Report {
     chunks: number;
     regressions: number;
     failures: number;
+    /** The items that count for the verdict (SPEC §7: new or worsened, of weight); `regressions` / `failures` above are totals. */
+    gating: { regressions: number; failures: number; findings: number };
     verdict: Verdict;
     partial: boolean;
     cost: Cost | null;

@@ -151,7 +151,8 @@ async function finish(
   }
   if (unannotated.length > 0) annotateWorkflow(unannotated);
   const { summary } = report;
-  const line = `${summary.files} files, ${summary.chunks} chunks, ${summary.failures} threshold failures, ${summary.regressions} regressed chunks`;
+  const { gating } = summary;
+  const line = `${summary.files} files, ${summary.chunks} chunks; gating: ${gating.failures} threshold failures, ${gating.regressions} regressed chunks, ${gating.findings} section findings`;
   if (decision.exitCode !== 0) core.setFailed(`chunkgate: fails — ${line}`);
   else core.info(`chunkgate: passes — ${line}`);
 }

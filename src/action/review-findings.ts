@@ -65,8 +65,11 @@ export function planInlineComments(report: Report, patches: ReadonlyMap<string, 
   const ranked: { finding: ReviewFinding; severity: Severity; drop: number }[] = [];
   const notes: string[] = [];
   for (const file of report.files) {
-    if (file.regressions.length === 0) continue;
-    const chunks = plural(file.regressions.length, 'regressed chunk');
+    // Inline comments are for what this PR breaks: pre-existing problems and score drops on
+    // metrics alone stay in the sticky comment.
+    const regressions = file.regressions.filter((regression) => regression.gating);
+    if (regressions.length === 0) continue;
+    const chunks = plural(regressions.length, 'regressed chunk');
     const patch = patches.get(file.path);
     if (!patch) {
       notes.push(`${file.path}: ${chunks} without an inline comment, because GitHub sent no diff for this file (it leaves out very large diffs); the sticky comment lists them.`);
@@ -74,7 +77,7 @@ export function planInlineComments(report: Report, patches: ReadonlyMap<string, 
     }
     const added = addedLinesFromPatch(patch);
     let placed = 0;
-    for (const regression of file.regressions) {
+    for (const regression of regressions) {
       const { head } = regression;
       let line: number | undefined;
       for (let candidate = head.startLine; candidate <= head.endLine && line === undefined; candidate++) if (added.has(candidate)) line = candidate;
@@ -88,8 +91,8 @@ export function planInlineComments(report: Report, patches: ReadonlyMap<string, 
         drop: regression.delta ?? -head.score,
       });
     }
-    if (placed < file.regressions.length) {
-      notes.push(`${file.path}: ${plural(file.regressions.length - placed, 'regressed chunk')} without an inline comment, because no line of the chunk is added by this PR; the sticky comment lists them.`);
+    if (placed < regressions.length) {
+      notes.push(`${file.path}: ${plural(regressions.length - placed, 'regressed chunk')} without an inline comment, because no line of the chunk is added by this PR; the sticky comment lists them.`);
     }
   }
   ranked.sort(

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { followRenames } from '../compare/renames.js';
 import { decide } from '../compare/verdict.js';
 import { parseConfig } from '../config/load.js';
 import { isIncluded } from '../config/resolve.js';
@@ -212,21 +213,6 @@ async function foldersSide(io: CliIO, baseDir: string, headDir: string, configPa
     goldenText: await readInside(baseRoot, config.golden.file, notices),
     corpus: async () => ({ base: await readAll(baseRoot, baseFiles.files), head: await readAll(headRoot, headFiles.files) }),
   };
-}
-
-/** Pairs a removed file with an added file of identical text as one rename. */
-function followRenames(pairs: FilePair[]): FilePair[] {
-  const removed = new Map(pairs.filter((pair) => pair.status === 'removed').map((pair) => [pair.base!, pair]));
-  const renamedFrom = new Set<FilePair>();
-  const result: FilePair[] = [];
-  for (const pair of pairs) {
-    const source = pair.status === 'added' ? removed.get(pair.head!) : undefined;
-    if (source && !renamedFrom.has(source)) {
-      renamedFrom.add(source);
-      result.push({ path: pair.path, previousPath: source.path, status: 'renamed', base: source.base, head: pair.head });
-    } else result.push(pair);
-  }
-  return result.filter((pair) => !renamedFrom.has(pair));
 }
 
 async function gitSide(io: CliIO, values: Record<string, unknown>, patterns: string[]): Promise<Side> {

@@ -22,15 +22,20 @@ export interface DecideOptions {
 /**
  * The one place results become a verdict, a check conclusion and an exit code (STYLE §11).
  *
- * Fails (`fail` / `failure` / `1`) when `failOn` holds `threshold` and any file has a threshold
- * failure (or a golden-set retrieval limit failed), `regression` and any file has a regressed chunk, or `partial` and the run is partial.
+ * Only gating items count (SPEC §7: new or worsened, of weight; everything with
+ * `thresholds.gate: all`). Fails (`fail` / `failure` / `1`) when `failOn` holds `threshold` and
+ * any file has a gating threshold failure or a gating section finding (text that left the index,
+ * a lost heading, a lead-in cut, …) — or a golden-set retrieval limit failed —, `regression` and
+ * any file has a gating regressed chunk, or `partial` and the run is partial.
  * Otherwise passes (`pass` / `0`) with conclusion `success`, or `neutral` when there was no
  * Markdown file to check (`diffs` empty). A gating `unchecked` finding (a changed file chunkgate
  * could not check) fails the run whatever `failOn` says (`thresholds.unchecked: warn` makes it non-gating).
  */
 export function decide(diffs: readonly DocDiff[], failOn: readonly FailOn[], options: DecideOptions): Decision {
-  const failures = diffs.some((diff) => diff.failures.length > 0) || (options.retrievalFailures ?? 0) > 0;
-  const regressions = diffs.some((diff) => diff.regressions.length > 0);
+  const failures =
+    diffs.some((diff) => diff.failures.some((failure) => failure.gating) || (diff.findings ?? []).some((finding) => finding.gating)) ||
+    (options.retrievalFailures ?? 0) > 0;
+  const regressions = diffs.some((diff) => diff.regressions.some((regression) => regression.gating));
   const fails =
     (failOn.includes('threshold') && failures) ||
     (failOn.includes('regression') && regressions) ||

@@ -70,6 +70,8 @@ export const CONFIG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'thresholds.retrieval.recallDrop': 'Largest allowed drop of Recall@k against the base branch.',
   // Keys whose names the integrator fixed for branches not merged yet: described here so their
   // merge only needs `npm run schema` (an entry for a key that does not exist is never shown).
+  'thresholds.gate':
+    'What may gate: changed (default) — only what this change made new or worse, and of weight; all — every regression and threshold failure, pre-existing problems included.',
   'thresholds.unchecked': 'What a file that could not be checked (unreadable, binary, too large, timed out, a parser or chunker failure) does: fail (default) fails the check whatever failOn says; warn only reports it.',
   'scoring.weights.overall': 'Weights of the parts of a chunk\'s overall score.',
   golden: 'Retrieval on a golden set of questions (optional).',

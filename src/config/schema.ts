@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTENT_METRIC_NAMES, OVERALL_COMPONENT_NAMES, STRUCTURAL_METRIC_NAMES } from '../metrics/names.js';
-import { FAIL_ON_VALUES } from './types.js';
+import { FAIL_ON_VALUES, GATE_SCOPES } from './types.js';
 import { globProblem } from './globs.js';
 import type { ChunkingOptions } from '../types.js';
 import { deriveTiny, isTinyExplicit, markTinySource } from './tiny.js';
@@ -222,6 +222,8 @@ const thresholdsSchema = strict({
     .default(['threshold']),
   // A changed file that cannot be checked fails the run whatever failOn says, unless `warn`.
   unchecked: oneOf(['fail', 'warn']).default('fail'),
+  // `changed`: only what the change made new or worse gates (SPEC §7); `all`: pre-existing problems too.
+  gate: oneOf(GATE_SCOPES).default('changed'),
   // Golden-set retrieval limits, as shares 0–1; a limit left out is not checked.
   retrieval: strict({
     mrr: number(0, 1).nullable().default(null),
@@ -327,8 +329,9 @@ function dropNulls(value: unknown): unknown {
  * - `llm` (default: `{ model: gpt-4o-mini, baseURL: null, maxConcurrency: 4, cache: .chunkgate-cache,
  *   timeout: 60000, prices: null }`); `maxConcurrency` 1–64, `baseURL` an http(s) URL, `prices`
  *   USD per million `{ input, output }` tokens for the cost line (null: gpt-tokenizer's model data).
- * - `thresholds` (default: `{ structural: 70, content: 60, fileDrop: 5, chunkDrop: 10, failOn: [threshold] }`),
+ * - `thresholds` (default: `{ structural: 70, content: 60, fileDrop: 5, chunkDrop: 10, failOn: [threshold], gate: changed }`),
  *   each 0–100; `failOn` items from `threshold | regression | partial`, a single string allowed;
+ *   `gate` `changed | all` (what may gate: only what the change made new or worse, or everything);
  *   `unchecked` (default: `fail`): `warn` stops changed files that cannot be checked from failing the run.
  * - `golden` (default: `{ file: .chunkgate/golden.yml, k: 5, retriever: bm25 }`).
  * - `overrides` (default: `[]`): `{ paths, chunking?, thresholds? }`, each checked against the top level.

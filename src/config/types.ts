@@ -4,6 +4,10 @@ import type { ChunkMetrics, ChunkingOptions, ContentMetricName, StructuralMetric
 export const FAIL_ON_VALUES = ['threshold', 'regression', 'partial'] as const;
 export type FailOn = (typeof FAIL_ON_VALUES)[number];
 
+/** `thresholds.gate` values. */
+export const GATE_SCOPES = ['changed', 'all'] as const;
+export type GateScope = (typeof GATE_SCOPES)[number];
+
 /** Metric weights: a named preset or explicit numbers per metric. */
 export type StructuralWeights = 'default' | 'equal' | Partial<Record<StructuralMetricName, number>>;
 export type ContentWeights = 'equal' | Partial<Record<ContentMetricName, number>>;
@@ -28,6 +32,11 @@ export interface Thresholds {
    * only reports it (default: `fail`).
    */
   unchecked: 'fail' | 'warn';
+  /**
+   * What may gate (SPEC §7): `changed` (default) — only what this change made new or worse, and
+   * of weight; `all` — every regression and threshold failure, pre-existing ones included.
+   */
+  gate: GateScope;
   /** Golden-set retrieval limits, shares 0–1, `null` = not checked (default: all `null`). */
   retrieval: RetrievalThresholds;
 }

@@ -134,6 +134,8 @@ export async function compareFiles(
         ...(head ? { head } : {}),
         baseSource: base ? (pair.base ?? '') : '',
         headSource: pair.head ?? '',
+        ...(baseAnalysis ? { baseDoc: baseAnalysis.doc } : {}),
+        ...(headAnalysis ? { headDoc: headAnalysis.doc } : {}),
       },
       settingsFor(config, pair.path).thresholds,
     );

@@ -7,6 +7,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { parse as parseYaml } from 'yaml';
 import type { Block, BlockKind, ParsedDoc, Span } from '../types.js';
+import { expandIndentedBodies } from './indented-bodies.js';
 import { lineStartsOf, lineAt } from './lines.js';
 import { capTitle } from './title.js';
 
@@ -93,7 +94,9 @@ export function parseMarkdown(path: string, source: string, options: ParseOption
     if (!kind) continue;
     blocks.push(toBlock(node, kind, span, source, lineStarts));
   }
-  return { doc: { path, source, lineStarts, frontmatter, blocks }, warnings, limits };
+  // MkDocs admonition, tab and definition bodies are indented Markdown, not code (issue 11).
+  const expanded = wantMdx ? blocks : expandIndentedBodies(blocks, source, lineStarts, (text) => blocksOf(markdownParser.parse(text), text));
+  return { doc: { path, source, lineStarts, frontmatter, blocks: expanded }, warnings, limits };
 }
 
 function frontmatterLimit(span: Span, length: number, lineStarts: number[]): ParseLimit {
@@ -107,6 +110,19 @@ function frontmatterLimit(span: Span, length: number, lineStarts: number[]): Par
     actual: length,
     expected: FRONTMATTER_LIMIT,
   };
+}
+
+/** The blocks of a tree parsed from `text` (no front matter expected: a body inside the document). */
+function blocksOf(tree: Root, text: string): Block[] {
+  const lineStarts = lineStartsOf(text);
+  const blocks: Block[] = [];
+  for (const node of tree.children) {
+    const position = node.position;
+    if (!position || position.start.offset === undefined || position.end.offset === undefined) continue;
+    const kind = (node.type as string) === 'yaml' || (node.type as string) === 'toml' ? undefined : kindOf(node);
+    if (kind) blocks.push(toBlock(node, kind, { start: position.start.offset, end: position.end.offset }, text, lineStarts));
+  }
+  return blocks;
 }
 
 function kindOf(node: RootContent): BlockKind | undefined {
@@ -153,7 +169,26 @@ function toBlock(node: RootContent, kind: BlockKind, span: Span, source: string,
   } else if (node.type === 'code') {
     block.fence = codeLayout(source, span, lineStarts);
   }
+  if (node.type !== 'code') {
+    const fences = nestedCode(node);
+    if (fences.length > 0) block.fences = fences;
+  }
   return block;
+}
+
+/** Spans of the code blocks anywhere inside `node` (list items, blockquotes, JSX children), in source order. */
+function nestedCode(node: RootContent): Span[] {
+  const spans: Span[] = [];
+  const visit = (parent: { children?: unknown[] }): void => {
+    for (const child of (parent.children ?? []) as RootContent[]) {
+      if (child.type === 'code') {
+        const span = spanOf(child);
+        if (span) spans.push(span);
+      } else if ('children' in child) visit(child);
+    }
+  };
+  if ('children' in node) visit(node);
+  return spans;
 }
 
 function spanOf(node: { position?: { start: { offset?: number }; end: { offset?: number } } }): Span | undefined {

@@ -68,12 +68,13 @@ export async function hasCommit(repoDir: string, sha: string): Promise<boolean> 
 }
 
 /**
- * The UTF-8 text of `path` at `ref` (`git cat-file blob ref:path`), or `null` when the path
- * does not exist at `ref` or is a directory. An unknown `ref` throws.
+ * The UTF-8 text of `path` at `ref` (`git cat-file blob ref:path`) without a leading byte-order
+ * mark, or `null` when the path does not exist at `ref` or is a directory. An unknown `ref` throws.
  */
 export async function showFile(repoDir: string, ref: string, path: string): Promise<string | null> {
   const result = await git(repoDir, ['cat-file', 'blob', `${ref}:${path}`]);
-  if (result.ok) return result.stdout;
+  // A leading byte-order mark is no text, as the folder reader drops it too: offsets must agree.
+  if (result.ok) return result.stdout.startsWith('\uFEFF') ? result.stdout.slice(1) : result.stdout;
   if ((await git(repoDir, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])).ok) return null;
   throw new Error(`Unknown git ref "${ref}" in ${repoDir}`);
 }

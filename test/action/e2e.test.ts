@@ -65,15 +65,16 @@ describe('the action on a pull request', () => {
     expect(body.startsWith('<!-- chunkgate:chunkgate -->\n')).toBe(true);
     expect(runs[0]!.stdout).toContain(`Sticky comment created: https://github.example/acme/docs/pull/7#issuecomment-${double.state.issueComments[7]![0]!.id}`);
     expect(runs[1]!.stdout).toContain('Sticky comment unchanged: https://github.example/acme/docs/pull/7#issuecomment-');
-    expect(body).toContain('❌ **Fails: 4 thresholds, 3 regressed chunks** in 3 changed Markdown files');
+    expect(body).toContain('❌ **Fails: 2 file score drops, 1 table split, 1 heading lost** in 2 of 3 changed Markdown files');
 
-    // (a) The table grew past max: three row groups, each a regression with its lines.
-    expect(body).toContain('| `docs/deploy.md` L34–L46 | Deploying the agent › Settings (1/3) | 100 → 59 ▼41 | `table-split`');
-    expect(body).toContain('| `docs/deploy.md` L47–L56 | Deploying the agent › Settings (2/3) | new · 59 | `table-split`');
-    expect(body).toContain('| `docs/deploy.md` L57–L63 | Deploying the agent › Settings (3/3) | new · 59 | `table-split`');
-    // (c) The typo-only file is in the files table but has no regressed chunk and no failure.
-    expect(body).toContain('| `docs/faq.md` | 1 → 1 | 100 → 100 | 97 → 97 | 100 → 100 |');
-    expect(body).not.toMatch(/`docs\/faq\.md` L\d/);
+    // (a) The table grew past max: its three row groups are one row, and one block listing the pieces.
+    expect(body).toContain('| `docs/deploy.md` L34–L63 · Deploying the agent › Settings | The table (817 tokens, `max` 320) is cut into 3 pieces; a question about it retrieves a fragment | 1 chunk → 3 pieces · overall 100 → 59 |');
+    expect(body).toContain('<details><summary><code>docs/deploy.md</code> L34–L63 · the 3 pieces of the table</summary>');
+    // (b) Deleting "## Diagnostics" merged its section: the heading is in no heading path any more.
+    expect(body).toContain('| `docs/guide.md` L12–L31 · Agent guide › Upgrading | Deleting the heading “Diagnostics” merged its section into “Upgrading”;');
+    // (c) The typo-only file has nothing to report: counted in the footer, no row of its own.
+    expect(body).not.toContain('`docs/faq.md`');
+    expect(body).toContain('<sub>1 other changed file: scores unchanged (typo and wording edits)');
 
     // The review: one createReview call on the first run, none after (same findings);
     // every inline comment sits on a line the PR adds.
@@ -98,24 +99,19 @@ describe('the action on a pull request', () => {
     const check = double.state.checkRuns[0]!;
     expect(check.conclusion).toBe('failure');
     expect(check.head_sha).toBe(scenario.headSha);
-    expect(check.annotations).toHaveLength(7);
-    expect(check.annotations.filter((a) => a.annotation_level === 'failure')).toHaveLength(7);
-    // Threshold failures sit on line 1 of their file; regressions on the chunk's lines.
-    expect(check.annotations.map((a) => [a.path, a.start_line, a.end_line])).toEqual([
-      ['docs/deploy.md', 1, 1],
-      ['docs/deploy.md', 1, 1],
-      ['docs/deploy.md', 1, 1],
-      ['docs/guide.md', 1, 1],
-      ['docs/deploy.md', 34, 46],
-      ['docs/deploy.md', 47, 56],
-      ['docs/deploy.md', 57, 63],
+    expect(check.annotations.map((a) => [a.path, a.start_line, a.end_line, a.annotation_level])).toEqual([
+      ['docs/deploy.md', 34, 63, 'failure'],
+      ['docs/deploy.md', 1, 1, 'failure'],
+      ['docs/guide.md', 12, 31, 'failure'],
+      ['docs/guide.md', 1, 1, 'failure'],
     ]);
 
     const { outputs, summary } = runs[0]!;
-    expect(outputs).toMatchObject({ verdict: 'fail', regressions: '3', failures: '4' });
+    // 4 drops in deploy.md and guide.md as before, plus guide.md's content 98 → 93: a 5-point drop as shown.
+    expect(outputs).toMatchObject({ verdict: 'fail', regressions: '3', failures: '5' });
     expect(Number(outputs.structural)).toBeGreaterThan(0);
     const report = readReport(outputs.report!);
-    expect(report.summary).toMatchObject({ files: 3, regressions: 3, failures: 4, verdict: 'fail', partial: false, cost: null });
+    expect(report.summary).toMatchObject({ files: 3, regressions: 3, failures: 5, gating: { regressions: 3, failures: 5, findings: 1 }, verdict: 'fail', partial: false, cost: null });
     expect(summary).toContain('docs/deploy.md');
     expect(summary.length).toBeGreaterThan(body.length);
   });
@@ -176,7 +172,8 @@ describe('the action when GitHub misbehaves', () => {
     expect(result.stdout).toContain('::warning::chunkgate could not post the comment: the token cannot write here');
     expect(result.stdout).toContain('::warning::chunkgate could not post the check');
     // The check run could not be created, so the annotations go out as workflow commands.
-    expect(result.stdout).toMatch(/^::error title=chunkgate%3A regressed chunk [^\n]*,file=docs\/deploy\.md,line=34,endLine=46::table-split/m);
+    expect(result.stdout).toMatch(/^::error title=chunkgate%3A breaks · Deploying the agent › Settings,file=docs\/deploy\.md,line=34,endLine=63::The table/m);
+    expect(result.stdout).toMatch(/^::error title=chunkgate%3A breaks · Agent guide › Upgrading,file=docs\/guide\.md,line=12,endLine=31::Deleting the heading/m);
     expect(result.summary).toContain('chunkgate');
     expect(result.outputs.verdict).toBe('fail');
     expect(double.state.issueComments[7] ?? []).toHaveLength(0);
@@ -215,21 +212,28 @@ describe('the action when GitHub misbehaves', () => {
   });
 
   it('keeps a comment that would exceed 65,536 characters under the limit, as valid Markdown', async () => {
-    // 100 tables that each outgrow max: every row group is a regressed chunk with an excerpt.
+    // 250 tables that each outgrow max: each is one row of "What this PR breaks" (~330 characters)
+    // with a block listing its pieces — far more than 65,536 characters together.
     const row = (n: number) => `| key_${n} | ${'value words '.repeat(6)}${n} |\n`;
     const table = (t: number) => `## Table ${t}\n\n| Key | Value |\n|---|---|\n${Array.from({ length: 40 }, (_, n) => row(t * 100 + n)).join('')}`;
     const big = await makePullScenario(
       { '.chunkgate.yml': 'chunking: { max: 320, min: 16 }\n', 'docs/big.md': '# Big\n\nSmall start.\n' },
-      { 'docs/big.md': `# Big\n\nSmall start.\n\n${Array.from({ length: 100 }, (_, t) => table(t)).join('\n')}` },
+      { 'docs/big.md': `# Big\n\nSmall start.\n\n${Array.from({ length: 250 }, (_, t) => table(t)).join('\n')}` },
     );
     try {
       double = await startGitHubDouble();
       const result = await runAction({ double, workspace: big.repo.dir, event: addPull(double, big), inputs: { comment: 'sticky', check: 'false' } });
       expect(result.code).toBe(result.outputs.verdict === 'fail' ? 1 : 0);
-      expect(Number(result.outputs.regressions)).toBeGreaterThan(100);
+      expect(Number(result.outputs.regressions)).toBeGreaterThan(250);
       const body = double.state.issueComments[7]![0]!.body;
       expect(body.length).toBeLessThanOrEqual(65_536);
-      expect(body).toMatch(/more regressed chunks: see the full report in the job summary/);
+      // The pieces blocks go first, then trailing rows, replaced by a pointer; the leading rows stay.
+      // (The first table sits under "Big": its short heading section merged into the page's first.)
+      const rows = body.match(/^\| `docs\/big\.md` L\d+–L\d+ · Big(?: › Table \d+)? \| The table/gm) ?? [];
+      expect(rows.length).toBeGreaterThan(100);
+      expect(rows.length).toBeLessThan(250);
+      expect(body).toMatch(/\n… \d+ more items: see the full report in the job summary\n/);
+      expect(body).not.toContain('the 3 pieces of the table');
       expect(body.match(/<details>/g)?.length ?? 0).toBe(body.match(/<\/details>/g)?.length ?? 0);
       expect((body.match(/^~~~+/gm)?.length ?? 0) % 2).toBe(0);
       expect(result.summary.length).toBeGreaterThan(65_536);

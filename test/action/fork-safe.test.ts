@@ -88,7 +88,7 @@ describe('forged artifacts in the fork-safe workflow_run job', () => {
       expect(published.stdout).toContain('chunkgate does not read it: it scores the pull request itself');
       // One failing check on the fork PR's head, one comment on PR #7, nothing on PR #8.
       expect(posted()).toEqual({ comments: { 7: 1 }, checks: [[scenario.headSha, 'failure']] });
-      expect(double.state.issueComments[7]![0]!.body).toContain('Deploying the agent › Settings (1/3)');
+      expect(double.state.issueComments[7]![0]!.body).toContain('| `docs/deploy.md` L34–L63 · Deploying the agent › Settings | The table');
       await double.close();
     }
     await start();

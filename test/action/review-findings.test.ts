@@ -15,7 +15,7 @@ import { chunk, issue } from '../report/factory.js';
 const ZWJ = '\u200D';
 
 function regression(head: EvaluatedChunk, base: EvaluatedChunk | null, newTags: Regression['newTags'] = []): Regression {
-  return { reason: newTags.length > 0 ? 'new-high-issue' : base ? 'score-drop' : 'new-failing-chunk', match: base ? 'similarity' : 'new', base, head, delta: base ? head.score - base.score : null, newTags };
+  return { reason: newTags.length > 0 ? 'new-high-issue' : base ? 'score-drop' : 'new-failing-chunk', match: base ? 'similarity' : 'new', base, head, delta: base ? head.score - base.score : null, newTags, origin: base ? 'worsened' : 'new', gating: true };
 }
 
 function file(path: string, regressions: Regression[]): DocDiff {
@@ -24,7 +24,7 @@ function file(path: string, regressions: Regression[]): DocDiff {
 
 function report(files: DocDiff[]): Report {
   const regressions = files.reduce((sum, f) => sum + f.regressions.length, 0);
-  return { version: '0.1.0', config: {}, scorer: 'heuristic', files, summary: { files: files.length, chunks: 0, regressions, failures: 0, verdict: 'fail', partial: false, cost: null } };
+  return { version: '0.1.0', config: {}, scorer: 'heuristic', files, summary: { files: files.length, chunks: 0, regressions, failures: 0, gating: { regressions, failures: 0, findings: 0 }, verdict: 'fail', partial: false, cost: null } };
 }
 
 function nodes(markdown: string): (Root | RootContent)[] {

@@ -54,7 +54,7 @@ function report(files: Record<string, EvaluatedChunk[]>): Report {
       failures: [],
       findings: [],
     })),
-    summary: { files: 1, chunks: 0, regressions: 0, failures: 0, verdict: 'pass', partial: false, cost: null },
+    summary: { files: 1, chunks: 0, regressions: 0, failures: 0, gating: { regressions: 0, failures: 0, findings: 0 }, verdict: 'pass', partial: false, cost: null },
   };
 }
 

@@ -86,11 +86,13 @@ describe('chunkgate diff --base-dir/--head-dir with files it cannot check', () =
 
   it('says so in the PR comment and on the terminal', async () => {
     const md = await runCli(['diff', '--base-dir', base, '--head-dir', head, '--format', 'md', '--fail-on', ''], { cwd: sandbox });
-    expect(md.stdout).toContain('❌ **Fails: 4 files not checked** in 4 changed Markdown files');
-    expect(md.stdout).toContain('- ⛔ `docs/nul.md`: Not checked: binary file: NUL byte at byte 13 (line 3). Remove the NUL byte');
+    expect(md.stdout).toContain('❌ **Fails: 4 files not checked** in 4 of 4 changed Markdown files');
+    expect(md.stdout).toContain('| `docs/nul.md` | Not checked: binary file: NUL byte at byte 13 (line 3) | — | Remove the NUL byte');
+    expect(md.stdout).not.toContain('Scores of');
     const text = await runCli(['diff', '--base-dir', base, '--head-dir', head], { cwd: sandbox });
     expect(text.stdout).toContain('FAIL: 4 files not checked');
-    expect(text.stdout).toContain('  docs/utf16.md: Not checked: UTF-16 text (little-endian byte-order mark), expected UTF-8 — Re-save the file as UTF-8');
+    expect(text.stdout).toContain('  docs/utf16.md\n    Not checked: UTF-16 text (little-endian byte-order mark), expected UTF-8 — Re-save the file as UTF-8');
+    expect(text.stdout).not.toContain('[modified]  chunks — → —');
   });
 
   it('lets thresholds.unchecked: warn report them without failing', async () => {

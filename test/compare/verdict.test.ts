@@ -55,3 +55,18 @@ describe('decide', () => {
     expect(decide([], ['threshold', 'regression'], { partial: false })).toEqual({ verdict: 'pass', conclusion: 'neutral', exitCode: 0 });
   });
 });
+
+describe('decide on gating items only', () => {
+  it('passes on items that do not gate, whatever failOn holds', () => {
+    const quiet = [bareDiff('a.md', { failures: 2, regressions: 3, gating: false })];
+    expect(decide(quiet, ['threshold', 'regression'], { partial: false }).verdict).toBe('pass');
+  });
+
+  it('fails on a gating section finding under threshold, not under regression alone', () => {
+    const finding = { ...bareDiff('a.md'), findings: [{ kind: 'heading-lost' as const, origin: 'new' as const, gating: true, severity: 'high' as const, message: 'x' }] };
+    expect(decide([finding], ['threshold'], { partial: false }).verdict).toBe('fail');
+    expect(decide([finding], ['regression'], { partial: false }).verdict).toBe('pass');
+    const quiet = { ...finding, findings: [{ ...finding.findings[0]!, gating: false }] };
+    expect(decide([quiet], ['threshold'], { partial: false }).verdict).toBe('pass');
+  });
+});

@@ -93,8 +93,12 @@ export function doc(path: string, chunks: EvaluatedChunk[], spec: DocSpec = {}):
   };
 }
 
-/** A bare diff for verdict tests: `failures` threshold failures and `regressions` regressions. */
-export function bareDiff(path: string, counts: { failures?: number; regressions?: number } = {}): DocDiff {
+/**
+ * A bare diff for verdict tests: `failures` threshold failures and `regressions` regressions, all
+ * new and gating unless `gating: false`.
+ */
+export function bareDiff(path: string, counts: { failures?: number; regressions?: number; gating?: boolean } = {}): DocDiff {
+  const gating = counts.gating ?? true;
   const head = chunk({ text: 'x' });
   return {
     path,
@@ -107,6 +111,8 @@ export function bareDiff(path: string, counts: { failures?: number; regressions?
       actual: 50,
       limit: 70,
       message: 'structural is 50, below the minimum of 70 (`thresholds.structural`)',
+      origin: gating ? ('new' as const) : ('preexisting' as const),
+      gating,
     })),
     regressions: Array.from({ length: counts.regressions ?? 0 }, () => ({
       reason: 'new-failing-chunk' as const,
@@ -115,6 +121,8 @@ export function bareDiff(path: string, counts: { failures?: number; regressions?
       head,
       delta: null,
       newTags: [],
+      origin: 'new' as const,
+      gating,
     })),
   };
 }

@@ -67,6 +67,31 @@ describe('checkSplitBlocks', () => {
   });
 });
 
+describe('checkSplitBlocks: indents and nested fences', () => {
+  it('does not flag an indented code block whose indent fell in the previous chunk', () => {
+    const indented = 'Prose before the code.\n\n    indented();\n    code();\n';
+    // The first chunk ends on the blank line and the indent of line 3; the second starts at "indented();".
+    const start = indented.indexOf('indented();');
+    const input = build(indented, [
+      { start: 0, end: start, headingPath: [], kinds: ['paragraph'] },
+      { start, end: indented.length, headingPath: [], kinds: ['code'] },
+    ]);
+    expect(checkSplitBlocks(input)).toEqual([]);
+  });
+
+  it('flags a boundary inside a code block nested in a list item, at the cut line', () => {
+    const nested = ['- Step one:', '', '  ```sh', '  first', '  second', '  ```', '- Step two.'].join('\n');
+    const input = build(nested, [draftOf(nested, '- Step one:', 'first'), draftOf(nested, 'second', '- Step two.')]);
+    expect(checkSplitBlocks(input).map((f) => [f.issue.tag, f.chunk, f.issue.line])).toEqual([
+      ['code-fence-split', 0, 4],
+      ['code-fence-split', 1, 5],
+    ]);
+    expect(checkSplitBlocks(input)[0]!.issue.message).toBe(
+      'Unexpected chunk boundary inside a code block nested in a list item (lines 3–6), expected the whole code block in one chunk',
+    );
+  });
+});
+
 describe('checkSplitBlocks: a bare closing fence on the far side of a cut (issue 12 item 5)', () => {
   const fenced = ['Intro.', '', '```js', 'one();', 'two();', '```', '', 'After.'].join('\n');
 
