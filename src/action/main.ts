@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import * as core from '@actions/core';
 import { decide } from '../compare/verdict.js';
@@ -8,21 +7,22 @@ import { checkRunOutput } from '../report/check.js';
 import { renderComment } from '../report/comment.js';
 import type { CommentContext } from '../report/context.js';
 import { plural } from '../report/format.js';
-import { renderHtmlReport } from '../report/html/index.js';
-import { renderJson } from '../report/json.js';
 import { renderSummary } from '../report/summary.js';
 import type { CheckAnnotation } from '../sources/check-run.js';
-import { GITHUB_ACTIONS_BOT, tokenIdentity } from '../sources/github-identity.js';
+import { isMarkdownPath, relevantChanges } from '../sources/changed-file.js';
+import { listPullFiles } from '../sources/github.js';
 import { createOctokit, requestStats, type GitHubClient } from '../sources/octokit.js';
-import type { Report } from '../types.js';
 import { VERSION } from '../version.js';
 import { annotateWorkflow } from './annotations.js';
-import { uploadReportArtifact } from './artifact.js';
-import { evaluatePull, type PullEvaluation } from './evaluate.js';
-import type { PullContext } from './event.js';
+import { evaluateMergeGroup, evaluatePull, type PullEvaluation } from './evaluate.js';
+import type { MergeGroupContext, PullContext } from './event.js';
 import { getInputs, type ActionInputs } from './inputs.js';
-import { publishCheck, publishComment, publishReview, type PublishContext } from './publish.js';
+import { publishCheck, publishComment, publishReview, type CheckTarget } from './publish.js';
+import { reportNoMarkdown } from './quick.js';
 import { planInlineComments } from './review-findings.js';
+import { runAudit } from './run-audit.js';
+import { posting, runUrl, setOutputs, writeReport, writer, type RunContext } from './run-context.js';
+import { movedOnHead, supersededNotice } from './superseded.js';
 import { resolveTarget } from './target.js';
 
 /** The action: the only place that turns an error into `core.setFailed` (STYLE §7). */
@@ -31,29 +31,25 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   try {
     const inputs = getInputs();
     const workspace = resolve(env.GITHUB_WORKSPACE ?? process.cwd(), inputs.workingDirectory);
-    const reportDir = resolve(workspace, inputs.reportDir);
     octokit = client(inputs, env);
     const payload: unknown = env.GITHUB_EVENT_PATH ? JSON.parse(await readFile(env.GITHUB_EVENT_PATH, 'utf8')) : null;
-    const api = octokit;
-    const target = await resolveTarget(env.GITHUB_EVENT_NAME ?? '', payload, { octokit: api, repository: env.GITHUB_REPOSITORY ?? '' });
+    const target = await resolveTarget(env.GITHUB_EVENT_NAME ?? '', payload, {
+      octokit,
+      repository: env.GITHUB_REPOSITORY ?? '',
+      ...(env.GITHUB_SHA ? { sha: env.GITHUB_SHA } : {}),
+      ...(env.GITHUB_REF ? { ref: env.GITHUB_REF } : {}),
+    });
     if (target.kind === 'none') {
       core.notice(target.reason);
       return;
     }
-    const { pull } = target;
-    core.info(`Pull request from ${target.via}`);
-    if (inputs.mode === 'publish') await noteUnreadFolder(reportDir);
-    const evaluation = await core.group(`Scoring the Markdown of PR #${pull.number}`, () => evaluatePull(api, pull, inputs, workspace, env));
-    await mkdir(reportDir, { recursive: true });
-    const reportPath = join(reportDir, 'report.json');
-    await writeFile(reportPath, renderJson(evaluation.report));
-    const htmlPath = join(reportDir, 'report.html');
-    await writeFile(htmlPath, renderHtmlReport({ report: evaluation.report, sources: evaluation.sources, baseSha: evaluation.mergeBase, headSha: pull.headSha }));
-    const posting = inputs.mode !== 'compute';
-    // In compute mode the workflow uploads the folder itself, if it wants it; a second artifact of the same name would clash.
-    const artifact = posting ? await uploadReportArtifact({ files: [reportPath, htmlPath], rootDirectory: reportDir, env }) : null;
-    const links = artifact ? { artifactName: artifact.name, ...(artifact.url ? { artifactUrl: artifact.url } : {}) } : {};
-    await finish(evaluation, pull, inputs, env, posting ? api : null, reportPath, links);
+    const ctx: RunContext = { inputs, env, workspace, reportDir: resolve(workspace, inputs.reportDir), octokit, settleMs: unitMs(env) };
+    if (inputs.baselineReport && target.kind !== 'audit') {
+      core.info(`baseline-report is read by audits only (push, schedule, workflow_dispatch); this ${env.GITHUB_EVENT_NAME} run does not read ${inputs.baselineReport}.`);
+    }
+    if (target.kind === 'pull') await runPull(ctx, target.pull, target.via);
+    else if (target.kind === 'merge-group') await runMergeGroup(ctx, target.group);
+    else await runAudit(ctx, target.audit);
   } catch (error) {
     core.setFailed(error instanceof Error ? error.message : `chunkgate failed: ${String(error)}`);
   } finally {
@@ -94,27 +90,45 @@ async function noteUnreadFolder(reportDir: string): Promise<void> {
   }
 }
 
-/** Outputs, job summary, then (with a client) comment, review and check; fails the job on a failing verdict. */
-async function finish(
-  evaluation: PullEvaluation,
-  pull: PullContext,
-  inputs: ActionInputs,
-  env: NodeJS.ProcessEnv,
-  octokit: GitHubClient | null,
-  reportPath: string,
-  links: Pick<CommentContext, 'artifactName' | 'artifactUrl'>,
-): Promise<void> {
+/**
+ * A pull request: listed first (one request per 100 files), so one that changes no Markdown
+ * gets its quick success without a git fetch or any scoring; otherwise scored against its
+ * merge base and reported in a comment, a review and a check run.
+ */
+async function runPull(ctx: RunContext, pull: PullContext, via: string): Promise<void> {
+  core.info(`Pull request from ${via}`);
+  if (ctx.inputs.mode === 'publish') await noteUnreadFolder(ctx.reportDir);
+  const files = await listPullFiles(ctx.octokit, { owner: pull.owner, repo: pull.repo, pull_number: pull.number });
+  if (relevantChanges(files, isMarkdownPath).length === 0) return reportNoMarkdown(ctx, pull, files.length);
+  const evaluation = await core.group(`Scoring the Markdown of PR #${pull.number}`, () => evaluatePull(ctx.octokit, pull, ctx.inputs, ctx.workspace, ctx.env, files));
+  await finish(ctx, evaluation, { pull });
+}
+
+/** A merge group: its base and head compared like a PR's; the check run goes on the head commit, and there is no PR to comment on. */
+async function runMergeGroup(ctx: RunContext, group: MergeGroupContext): Promise<void> {
+  core.info(`Merge group ${group.headRef || group.headSha.slice(0, 7)} onto ${group.baseRef || group.baseSha.slice(0, 7)}`);
+  const evaluation = await core.group(`Scoring the Markdown of the merge group`, () => evaluateMergeGroup(ctx.octokit, group, ctx.inputs, ctx.workspace, ctx.env));
+  await finish(ctx, evaluation, { commit: group });
+}
+
+/**
+ * Report folder, outputs, job summary, then (unless `mode: compute`) the comment and review of a
+ * pull request and the check run on its head; fails the job on a failing verdict. A pull request
+ * whose head moved on while this run worked gets no comment or review from it ({@link movedOnHead}).
+ */
+async function finish(ctx: RunContext, evaluation: PullEvaluation, subject: { pull: PullContext } | { commit: CheckTarget }): Promise<void> {
+  const { inputs, env } = ctx;
   const { report } = evaluation;
+  const pull = 'pull' in subject ? subject.pull : null;
+  const commit: CheckTarget = 'pull' in subject ? subject.pull : subject.commit;
+  const { reportPath, links } = await writeReport(ctx, report, { sources: evaluation.sources, baseSha: evaluation.mergeBase, headSha: commit.headSha });
   const decision = decide(report.files, evaluation.failOn, {
     partial: report.summary.partial,
     retrievalFailures: report.retrieval?.failures.length ?? 0,
   });
-  const runUrl =
-    env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID
-      ? `${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`
-      : undefined;
-  const review = inputs.comment === 'review' || inputs.comment === 'both';
-  const plan = octokit && review ? planInlineComments(report, evaluation.patches, { checkName: inputs.checkName }) : null;
+  const summaryUrl = runUrl(env);
+  const review = pull !== null && (inputs.comment === 'review' || inputs.comment === 'both');
+  const plan = posting(ctx) && review ? planInlineComments(report, evaluation.patches, { checkName: inputs.checkName }) : null;
   const notices = [...evaluation.notices];
   if (plan && plan.omitted > 0) {
     notices.push(`Inline review comments went to the ${plan.findings.length} most severe of ${plan.findings.length + plan.omitted} regressed chunks on added lines; every regressed chunk is listed here.`);
@@ -122,14 +136,14 @@ async function finish(
   const context: CommentContext = {
     version: VERSION,
     baseSha: evaluation.mergeBase,
-    headSha: pull.headSha,
+    headSha: commit.headSha,
     configChanged: evaluation.configChanged,
     configPath: inputs.configPath,
     configFound: evaluation.configFound,
     chunking: (report.config as Config).chunking,
     notices,
     failOn: evaluation.failOn,
-    ...(runUrl ? { summaryUrl: runUrl } : {}),
+    ...(summaryUrl ? { summaryUrl } : {}),
     ...links,
     charts: true,
   };
@@ -137,16 +151,19 @@ async function finish(
   if (env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(renderSummary(report, context)).write();
   const check = checkRunOutput(report, context);
   let unannotated: CheckAnnotation[] = check.annotations;
-  const sticky = inputs.comment === 'sticky' || inputs.comment === 'both';
-  if (octokit && (sticky || plan || inputs.check)) {
-    const api = octokit;
+  const sticky = pull !== null && (inputs.comment === 'sticky' || inputs.comment === 'both');
+  if (posting(ctx) && (sticky || plan || inputs.check)) {
     await core.group('Posting to GitHub', async () => {
-      const identity = await tokenIdentity(api, (why) => core.info(`Could not look up the token's identity (${why}); assuming ${GITHUB_ACTIONS_BOT}`));
-      core.info(`Writing as ${identity.login}`);
-      const publish: PublishContext = { octokit: api, pull, identity, checkName: inputs.checkName, nonce: randomUUID(), settleMs: unitMs(env) };
-      if (sticky) await publishComment(publish, renderComment(report, context));
-      if (plan) await publishReview(publish, plan);
-      if (inputs.check) unannotated = (await publishCheck(publish, decision, check)).undelivered;
+      const base = await writer(ctx);
+      if (pull && (sticky || plan)) {
+        const newer = await movedOnHead(ctx.octokit, pull);
+        if (newer) core.info(supersededNotice(pull, newer));
+        else {
+          if (sticky) await publishComment({ ...base, pull }, renderComment(report, context));
+          if (plan) await publishReview({ ...base, pull }, plan);
+        }
+      }
+      if (inputs.check) unannotated = (await publishCheck({ ...base, commit }, decision, check)).undelivered;
     });
   }
   if (unannotated.length > 0) annotateWorkflow(unannotated);
@@ -155,17 +172,4 @@ async function finish(
   const line = `${summary.files} files, ${summary.chunks} chunks; gating: ${gating.failures} threshold failures, ${gating.regressions} regressed chunks, ${gating.findings} section findings`;
   if (decision.exitCode !== 0) core.setFailed(`chunkgate: fails — ${line}`);
   else core.info(`chunkgate: passes — ${line}`);
-}
-
-function setOutputs(report: Report, reportPath: string): void {
-  const heads = report.files.flatMap((file) => (file.head ? [file.head] : []));
-  const average = (pick: (scores: { structural: number; content: number; overall: number }) => number) =>
-    heads.length === 0 ? '' : (heads.reduce((sum, head) => sum + pick(head.scores), 0) / heads.length).toFixed(1);
-  core.setOutput('structural', average((s) => s.structural));
-  core.setOutput('content', average((s) => s.content));
-  core.setOutput('overall', average((s) => s.overall));
-  core.setOutput('regressions', report.summary.regressions);
-  core.setOutput('failures', report.summary.failures);
-  core.setOutput('verdict', report.summary.verdict);
-  core.setOutput('report', reportPath);
 }

@@ -5,7 +5,7 @@ import { publishCheckRun, type CheckAnnotation } from '../sources/check-run.js';
 import type { TokenIdentity } from '../sources/github-identity.js';
 import { failedEndpoint, isAmbiguousWrite, isRateLimitError, type GitHubClient } from '../sources/octokit.js';
 import { postReview } from '../sources/review.js';
-import { upsertStickyComment } from '../sources/sticky-comment.js';
+import { updateStickyComment, upsertStickyComment } from '../sources/sticky-comment.js';
 import type { PullContext } from './event.js';
 import { legacyMarkers, stickyMarker, withMarker } from './markers.js';
 import type { InlinePlan } from './review-findings.js';
@@ -32,6 +32,12 @@ export interface PublishContext {
   /** Milliseconds to let GitHub's lists catch up before looking for a write with a lost answer. */
   settleMs: number;
 }
+
+/** Where a check run goes: a repository and a commit (a PR's head, a merge group's head, an audited commit). */
+export type CheckTarget = Pick<PullContext, 'owner' | 'repo' | 'headSha'>;
+
+/** What {@link publishCheck} needs: the shared context, with a commit instead of a pull request. */
+export type CheckContext = Omit<PublishContext, 'pull'> & { commit: CheckTarget };
 
 function statusOf(error: unknown): number | undefined {
   return typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
@@ -63,12 +69,16 @@ async function attempt(step: PublishOutcome['step'], write: () => Promise<string
   }
 }
 
-/** Posts or updates the sticky comment of this check name (body rendered with `COMMENT_MARKER`). */
-export function publishComment(context: PublishContext, body: string): Promise<PublishOutcome> {
+/**
+ * Posts or updates the sticky comment of this check name (body rendered with `COMMENT_MARKER`).
+ * With `create: false` it only updates one that exists (default: `true`).
+ */
+export function publishComment(context: PublishContext, body: string, options: { create?: boolean } = {}): Promise<PublishOutcome> {
   const { octokit, pull, checkName } = context;
   return attempt('comment', async () => {
     const marker = stickyMarker(checkName);
-    const result = await upsertStickyComment(octokit, {
+    const write = options.create === false ? updateStickyComment : upsertStickyComment;
+    const result = await write(octokit, {
       owner: pull.owner,
       repo: pull.repo,
       issue_number: pull.number,
@@ -79,6 +89,7 @@ export function publishComment(context: PublishContext, body: string): Promise<P
       settleMs: context.settleMs,
       onNotice: (message) => core.info(message),
     });
+    if (!result) return 'Sticky comment: none to update';
     const removed = result.removed > 0 ? `; removed ${plural(result.removed, 'duplicate')}` : '';
     return `Sticky comment ${result.action}${removed}: ${result.url ?? `#${result.id}`}`;
   });
@@ -113,11 +124,11 @@ export function publishReview(context: PublishContext, plan: InlinePlan): Promis
  * returned, to be shown as workflow commands instead — never the ones it already has.
  */
 export async function publishCheck(
-  context: PublishContext,
+  context: CheckContext,
   decision: Decision,
   output: { title: string; summary: string; text?: string; annotations: CheckAnnotation[] },
 ): Promise<PublishOutcome & { undelivered: CheckAnnotation[] }> {
-  const { octokit, pull } = context;
+  const { octokit, commit } = context;
   const { annotations: all, ...rest } = output;
   // Ten requests' worth: the run's annotations are a view of findings the summary lists in full,
   // and a PR with thousands should not spend a tenth of GITHUB_TOKEN's hourly requests on them.
@@ -128,9 +139,9 @@ export async function publishCheck(
   const delivered = new Set<CheckAnnotation>();
   const outcome = await attempt('check', async () => {
     const result = await publishCheckRun(octokit, {
-      owner: pull.owner,
-      repo: pull.repo,
-      head_sha: pull.headSha,
+      owner: commit.owner,
+      repo: commit.repo,
+      head_sha: commit.headSha,
       name: context.checkName,
       conclusion: decision.conclusion,
       output: rest,

@@ -39,8 +39,10 @@ async function allPresent(repoDir: string, shas: string[]): Promise<boolean> {
  *    out — and read by git: two git round trips for any number of files. For a fork PR the
  *    head comes from the base repository (GitHub serves it as `refs/pull/N/head`).
  * 3. When that fails (no checkout, no credentials), one contents request per file side.
+ *
+ * A merge group's two commits are located the same way.
  */
-export async function locateSides(octokit: GitHubClient, pull: PullContext, repoDir: string): Promise<Sides> {
+export async function locateSides(octokit: GitHubClient, pull: Pick<PullContext, 'owner' | 'repo' | 'baseSha' | 'headSha'>, repoDir: string): Promise<Sides> {
   const git: FileReader = { via: 'git', read: (ref, path) => showFile(repoDir, ref, path), readDoc: (ref, path) => readDocAt(repoDir, ref, path) };
   const shallow = await isShallowRepository(repoDir);
   if (!shallow && (await allPresent(repoDir, [pull.baseSha, pull.headSha]))) {

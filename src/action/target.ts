@@ -1,13 +1,16 @@
 import { getPull, openPullsFromHead, type PullSummary } from '../sources/github.js';
 import type { GitHubClient } from '../sources/octokit.js';
-import { pullContextOf, type PullContext } from './event.js';
+import { mergeGroupContextOf, pullContextOf, pushedCommitOf, type AuditContext, type MergeGroupContext, type PullContext } from './event.js';
 
 /**
  * What a run checks and where it reports, decided from the triggering event alone — never from
- * files a previous (possibly untrusted) run left behind.
+ * files a previous (possibly untrusted) run left behind: a pull request (compared with its merge
+ * base), a merge group (its base and head commits), or one commit audited whole.
  */
 export type Target =
   | { kind: 'pull'; pull: PullContext; /** How the PR was found, for the log. */ via: string }
+  | { kind: 'merge-group'; group: MergeGroupContext }
+  | { kind: 'audit'; audit: AuditContext }
   | { kind: 'none'; /** A sentence for the log: why there is nothing to check. */ reason: string };
 
 /** What an event resolver may use. */
@@ -15,6 +18,10 @@ export interface TargetContext {
   octokit: GitHubClient;
   /** `owner/name` of the repository the workflow runs in (`GITHUB_REPOSITORY`). */
   repository: string;
+  /** The workflow's commit (`GITHUB_SHA`): what a `schedule` or `workflow_dispatch` run audits. */
+  sha?: string;
+  /** The workflow's ref (`GITHUB_REF`), for the log. */
+  ref?: string;
 }
 
 type Resolver = (payload: unknown, context: TargetContext) => Promise<Target>;
@@ -82,11 +89,40 @@ const fromWorkflowRun: Resolver = async (payload, { octokit, repository }) => {
   };
 };
 
-/** Event name → how to find the pull request; add event kinds here. */
+/** `merge_group`: the group's base and head commits, compared like a PR; the check run goes on the head. */
+const fromMergeGroup: Resolver = async (payload, { repository }) => {
+  const group = mergeGroupContextOf(payload, repository);
+  if (!group) return { kind: 'none', reason: 'the merge_group event carries no base and head commits, so there is nothing to check.' };
+  return { kind: 'merge-group', group };
+};
+
+/** `push`: an audit of the pushed commit (`after`); a deleted ref has none. */
+const fromPush: Resolver = async (payload, { repository }) => {
+  const pushed = pushedCommitOf(payload);
+  const ref = (payload as { ref?: unknown } | null)?.ref;
+  if (!pushed) return { kind: 'none', reason: `the push ${typeof ref === 'string' && ref ? `deleted ${ref}` : 'names no commit'}, so there is nothing to check.` };
+  const [owner = '', repo = ''] = repository.split('/');
+  return { kind: 'audit', audit: { owner, repo, sha: pushed.sha, ref: pushed.ref, event: 'push' } };
+};
+
+/** `schedule` and `workflow_dispatch`: an audit of the workflow's commit (`GITHUB_SHA`: the default branch's tip, or the chosen ref's). */
+function auditOfWorkflowCommit(event: 'schedule' | 'workflow_dispatch'): Resolver {
+  return async (_payload, { repository, sha, ref }) => {
+    if (!sha || !SHA.test(sha)) return { kind: 'none', reason: `the ${event} run has no commit (GITHUB_SHA), so there is nothing to check.` };
+    const [owner = '', repo = ''] = repository.split('/');
+    return { kind: 'audit', audit: { owner, repo, sha, ref: ref ?? '', event } };
+  };
+}
+
+/** Event name → what the run checks; add event kinds here. */
 const RESOLVERS: Record<string, Resolver> = {
   pull_request: fromPullEvent,
   pull_request_target: fromPullEvent,
   workflow_run: fromWorkflowRun,
+  merge_group: fromMergeGroup,
+  push: fromPush,
+  schedule: auditOfWorkflowCommit('schedule'),
+  workflow_dispatch: auditOfWorkflowCommit('workflow_dispatch'),
 };
 
 /** The target of a run triggered by `eventName` with `payload` (see {@link Target}). */
@@ -95,7 +131,7 @@ export async function resolveTarget(eventName: string, payload: unknown, context
   if (!resolver) {
     return {
       kind: 'none',
-      reason: `chunkgate compares the Markdown of a pull request with its base; the ${eventName || 'unknown'} event has no pull request, so there is nothing to check.`,
+      reason: `chunkgate checks pull requests and merge groups, and audits pushes, schedules and manual runs; the ${eventName || 'unknown'} event is none of these, so there is nothing to check.`,
     };
   }
   return resolver(payload, context);

@@ -44,3 +44,15 @@ export function decide(diffs: readonly DocDiff[], failOn: readonly FailOn[], opt
   if (fails) return { verdict: 'fail', conclusion: 'failure', exitCode: 1 };
   return { verdict: 'pass', conclusion: diffs.length === 0 ? 'neutral' : 'success', exitCode: 0 };
 }
+
+/**
+ * The outcome of a whole-repository audit (a push, a schedule, a manual run), which has no base
+ * to answer to. Compared with a baseline (an earlier run's report), it fails when `added` gating
+ * findings are new since then; a baseline that could not be read (`'invalid'`) fails too, so
+ * the broken input is seen. Without one (`null`) it only reports: `success` when nothing
+ * gates, else `neutral` — never a failure, since nothing says the findings are new.
+ */
+export function decideAudit(gating: number, baseline: { added: number } | 'invalid' | null): Decision {
+  if (baseline === 'invalid' || (baseline !== null && baseline.added > 0)) return { verdict: 'fail', conclusion: 'failure', exitCode: 1 };
+  return { verdict: 'pass', conclusion: baseline === null && gating > 0 ? 'neutral' : 'success', exitCode: 0 };
+}

@@ -4,7 +4,7 @@
  */
 import { decodeDocText, MAX_DOC_BYTES, tooLarge, type DocText } from './doc-text.js';
 import type { Octokit } from '@octokit/rest';
-import { isMarkdownPath, type ChangedFile } from './changed-file.js';
+import { isMarkdownPath, relevantChanges, type ChangedFile } from './changed-file.js';
 
 /** A repository on GitHub. */
 export interface RepoRef {
@@ -24,39 +24,77 @@ const STATUS: Record<string, ChangedFile['status'] | undefined> = {
   renamed: 'renamed',
 };
 
+/** A changed file as the pulls and compare APIs list it. */
+interface GitHubFile {
+  filename: string;
+  status: string;
+  previous_filename?: string;
+  patch?: string;
+}
+
+/** GitHub's file entries as {@link ChangedFile}s, statuses mapped (`unchanged` dropped), patches kept. */
+function changedFilesOf(files: readonly GitHubFile[]): ChangedFile[] {
+  const changed: ChangedFile[] = [];
+  for (const file of files) {
+    const status = STATUS[file.status];
+    if (!status) continue;
+    const patch = file.patch ? { patch: file.patch } : {};
+    const previous = status === 'renamed' && file.previous_filename ? { previousPath: file.previous_filename } : {};
+    changed.push({ path: file.filename, ...previous, status, ...patch });
+  }
+  return changed;
+}
+
+/**
+ * Every changed file of the pull request (`pulls.listFiles`, all pages), Markdown or not, in
+ * GitHub's order: `copied` → `added`, `changed` → `modified`, `unchanged` dropped, renames with
+ * `previousPath`. GitHub omits `patch` for large diffs; so does the result.
+ */
+export async function listPullFiles(octokit: Octokit, pull: RepoRef & { pull_number: number }): Promise<ChangedFile[]> {
+  return changedFilesOf(await octokit.paginate(octokit.rest.pulls.listFiles, { ...pull, per_page: 100 }));
+}
+
 /**
  * The pull request's changed Markdown (`.md`/`.mdx`) files that `isIncluded` accepts, in
- * GitHub's order (`pulls.listFiles`, all pages).
- *
- * Renames are followed through `previous_filename` and kept when either path is relevant:
- * both relevant → `renamed`; only the new path → `added`; only the old path → `removed`
- * (reported under the old path). `copied` → `added`, `changed` → `modified`, `unchanged` dropped.
- * GitHub omits `patch` for large diffs; so does the result.
+ * GitHub's order ({@link listPullFiles}), renames followed as `relevantChanges` does: both
+ * paths relevant → `renamed`; only the new path → `added`; only the old path → `removed`
+ * (reported under the old path).
  */
 export async function listChangedMarkdown(
   octokit: Octokit,
   pull: RepoRef & { pull_number: number },
   isIncluded: (path: string) => boolean,
 ): Promise<ChangedFile[]> {
-  const files = await octokit.paginate(octokit.rest.pulls.listFiles, { ...pull, per_page: 100 });
-  const relevant = (path: string | undefined): path is string => !!path && isMarkdownPath(path) && isIncluded(path);
-  const changed: ChangedFile[] = [];
-  for (const file of files) {
-    const status = STATUS[file.status];
-    if (!status) continue;
-    const patch = file.patch ? { patch: file.patch } : {};
-    if (status === 'renamed') {
-      const from = file.previous_filename;
-      const headSide = relevant(file.filename);
-      const baseSide = relevant(from);
-      if (headSide && baseSide) changed.push({ path: file.filename, previousPath: from, status, ...patch });
-      else if (headSide) changed.push({ path: file.filename, status: 'added', ...patch });
-      else if (baseSide) changed.push({ path: from, status: 'removed' });
-      continue;
-    }
-    if (relevant(file.filename)) changed.push({ path: file.filename, status, ...patch });
+  return relevantChanges(await listPullFiles(octokit, pull), (path) => isMarkdownPath(path) && isIncluded(path));
+}
+
+/** The most files the compare API lists for one comparison; a longer list is cut there. */
+export const COMPARE_FILE_LIMIT = 300;
+
+/**
+ * Every file changed from `base` to `head` by the compare API (`repos.compareCommits`), mapped
+ * like {@link listPullFiles}. GitHub lists at most {@link COMPARE_FILE_LIMIT} files per
+ * comparison, and how it pages them is not documented: pages of 100 are read until one is short
+ * or repeats files already seen (at most 3). A list that reaches the limit may be cut, so that
+ * throws rather than leave files unchecked.
+ */
+export async function listChangedBetween(octokit: Octokit, compare: RepoRef & { base: string; head: string }): Promise<ChangedFile[]> {
+  const PER_PAGE = 100;
+  const seen = new Map<string, GitHubFile>();
+  for (let page = 1; page <= COMPARE_FILE_LIMIT / PER_PAGE; page++) {
+    const { data } = await octokit.rest.repos.compareCommits({ owner: compare.owner, repo: compare.repo, base: compare.base, head: compare.head, per_page: PER_PAGE, page });
+    const files = (data.files ?? []) as GitHubFile[];
+    const fresh = files.filter((file) => !seen.has(file.filename));
+    for (const file of fresh) seen.set(file.filename, file);
+    if (files.length < PER_PAGE || fresh.length < files.length) break;
   }
-  return changed;
+  if (seen.size >= COMPARE_FILE_LIMIT) {
+    throw new Error(
+      `The compare API lists at most ${COMPARE_FILE_LIMIT} changed files, and ${compare.base.slice(0, 7)}...${compare.head.slice(0, 7)} reaches that limit, so some may be missing; ` +
+        'check out the repository (actions/checkout) so chunkgate lists them with git instead.',
+    );
+  }
+  return changedFilesOf([...seen.values()]);
 }
 
 /** True when `error` is an Octokit `RequestError` with this HTTP status. */

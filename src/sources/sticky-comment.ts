@@ -45,6 +45,21 @@ function hasStatus(error: unknown, status: number): boolean {
   return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === status;
 }
 
+/** The comment exactly as it will be written: the marker first. */
+function bodyOf(comment: StickyComment): string {
+  return firstLine(comment.body) === comment.marker ? comment.body : `${comment.marker}\n${comment.body}`;
+}
+
+/** Our comments of the marker (the token's own, marker on the whole first line), oldest first. */
+async function listOurs(octokit: GitHubClient, comment: StickyComment): Promise<Listed[]> {
+  const { owner, repo, issue_number, identity } = comment;
+  const markers = [comment.marker, ...(comment.legacyMarkers ?? [])];
+  const all = (await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number, per_page: 100 })) as Listed[];
+  return all
+    .filter((c) => isOwnLogin(identity, c.user?.login) && markers.includes(firstLine(c.body)))
+    .sort((a, b) => (a.created_at ?? '').localeCompare(b.created_at ?? '') || a.id - b.id);
+}
+
 /**
  * Creates or updates the one PR comment of `marker`, written by `identity`.
  *
@@ -56,31 +71,36 @@ function hasStatus(error: unknown, status: number): boolean {
  * on one comment. An identical body is left alone. The marker is prepended when missing.
  */
 export async function upsertStickyComment(octokit: GitHubClient, comment: StickyComment): Promise<StickyResult> {
-  const { owner, repo, issue_number, identity } = comment;
-  const body = firstLine(comment.body) === comment.marker ? comment.body : `${comment.marker}\n${comment.body}`;
-  const markers = [comment.marker, ...(comment.legacyMarkers ?? [])];
-  const listOurs = async (): Promise<Listed[]> => {
-    const all = (await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number, per_page: 100 })) as Listed[];
-    return all
-      .filter((c) => isOwnLogin(identity, c.user?.login) && markers.includes(firstLine(c.body)))
-      .sort((a, b) => (a.created_at ?? '').localeCompare(b.created_at ?? '') || a.id - b.id);
-  };
+  const { owner, repo, issue_number } = comment;
+  let ours = await listOurs(octokit, comment);
+  if (ours.length > 0) return converge(octokit, comment, ours, 'updated');
+  const created = await createOnce<Listed>({
+    what: 'the sticky comment',
+    create: async () => (await octokit.rest.issues.createComment({ owner, repo, issue_number, body: bodyOf(comment) })).data,
+    find: async () => (await listOurs(octokit, comment))[0] ?? null,
+    ...(comment.settleMs !== undefined ? { settleMs: comment.settleMs } : {}),
+    ...(comment.onNotice ? { onNotice: comment.onNotice } : {}),
+  });
+  // A run started at the same moment may have created its own: look again and keep the oldest.
+  ours = await listOurs(octokit, comment);
+  if (!ours.some((c) => c.id === created.id)) ours.push(created);
+  return converge(octokit, comment, ours, 'created');
+}
 
-  let ours = await listOurs();
-  let action: StickyResult['action'] = 'updated';
-  if (ours.length === 0) {
-    const created = await createOnce<Listed>({
-      what: 'the sticky comment',
-      create: async () => (await octokit.rest.issues.createComment({ owner, repo, issue_number, body })).data,
-      find: async () => (await listOurs())[0] ?? null,
-      ...(comment.settleMs !== undefined ? { settleMs: comment.settleMs } : {}),
-      ...(comment.onNotice ? { onNotice: comment.onNotice } : {}),
-    });
-    action = 'created';
-    // A run started at the same moment may have created its own: look again and keep the oldest.
-    ours = await listOurs();
-    if (!ours.some((c) => c.id === created.id)) ours.push(created);
-  }
+/**
+ * Updates the comment of `marker` like {@link upsertStickyComment} when one exists, and creates
+ * none: `null` when there is none. For runs with nothing to report, which must not leave an
+ * older verdict standing but need not start a conversation either.
+ */
+export async function updateStickyComment(octokit: GitHubClient, comment: StickyComment): Promise<StickyResult | null> {
+  const ours = await listOurs(octokit, comment);
+  return ours.length > 0 ? converge(octokit, comment, ours, 'updated') : null;
+}
+
+/** Keeps the oldest of `ours` with the comment's body, deleting the others (a 404: another run deleted it first). */
+async function converge(octokit: GitHubClient, comment: StickyComment, ours: Listed[], action: 'created' | 'updated'): Promise<StickyResult> {
+  const { owner, repo } = comment;
+  const body = bodyOf(comment);
   const [keep, ...duplicates] = ours as [Listed, ...Listed[]];
   let removed = 0;
   for (const duplicate of duplicates) {
@@ -88,7 +108,6 @@ export async function upsertStickyComment(octokit: GitHubClient, comment: Sticky
       await octokit.rest.issues.deleteComment({ owner, repo, comment_id: duplicate.id });
       removed += 1;
     } catch (error) {
-      // Another run deleted it first.
       if (!hasStatus(error, 404)) throw error;
     }
   }
@@ -96,5 +115,5 @@ export async function upsertStickyComment(octokit: GitHubClient, comment: Sticky
     return { id: keep.id, ...(keep.html_url ? { url: keep.html_url } : {}), action: action === 'created' ? 'created' : 'unchanged', removed };
   }
   const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: keep.id, body });
-  return { id: keep.id, ...(data.html_url ? { url: data.html_url } : {}), action: action === 'created' ? 'created' : 'updated', removed };
+  return { id: keep.id, ...(data.html_url ? { url: data.html_url } : {}), action, removed };
 }

@@ -286,11 +286,11 @@ describe('the action with hostile docs text', () => {
 });
 
 describe('the action outside pull requests', () => {
-  it('explains itself and succeeds on a push', async () => {
+  it('explains itself and succeeds on an event it has nothing to do for', async () => {
     double = await startGitHubDouble();
-    const result = await runAction({ double, workspace: scenario.repo.dir, event: { ref: 'refs/heads/main' }, eventName: 'push' });
+    const result = await runAction({ double, workspace: scenario.repo.dir, event: { action: 'opened', issue: { number: 3 } }, eventName: 'issues' });
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('::notice::chunkgate compares the Markdown of a pull request with its base; the push event has no pull request');
+    expect(result.stdout).toContain('::notice::chunkgate checks pull requests and merge groups, and audits pushes, schedules and manual runs; the issues event is none of these');
     expect(double.requests).toEqual([]);
   });
 
