@@ -21,7 +21,7 @@ describe('repository', () => {
 
   it('dogfoods the action from this checkout on its own docs, with a config chunkgate accepts', () => {
     const dogfood = yaml('.github/workflows/chunkgate.yml');
-    expect(Object.keys(dogfood.on)).toEqual(['pull_request']);
+    expect(Object.keys(dogfood.on)).toEqual(['pull_request', 'merge_group']);
     const action = steps(dogfood, 'docs').find((step) => step.uses === './')!;
     expect(action.with.config).toBe('.github/chunkgate.yml');
     const config = parseConfig(read('.github/chunkgate.yml'), '.github/chunkgate.yml');
