@@ -10,7 +10,7 @@ import { sourceCoverage } from '../metrics/coverage.js';
 import { SELF_RETRIEVAL_TOP, selfRetrievability, type SelfRetrievability } from '../metrics/self-retrievability.js';
 import { CONTENT_METRIC_NAMES } from '../metrics/names.js';
 import { checkRules } from '../metrics/rules/index.js';
-import { structuralMetrics, structuralScore } from '../metrics/structural/index.js';
+import { contextSufficiencyByChunk, structuralMetrics, structuralScore } from '../metrics/structural/index.js';
 import type {
   Chunk,
   ChunkingOptions,
@@ -49,6 +49,8 @@ export interface DocAnalysis {
   heuristic: ContentMetrics[];
   /** Each chunk's rank for its own heading path + first sentence within the document (seed 001). */
   selfRetrieval: SelfRetrievability;
+  /** Each chunk's `context_sufficiency`: how much of its own heading section it holds (0–100). */
+  sufficiency: number[];
   warnings: string[];
   /** The measure the document was chunked with: its one tokenization serves later size questions too. */
   measure: ChunkMeasure;
@@ -76,16 +78,18 @@ export function analyzeDocument(path: string, source: string, options: EvaluateO
   const input = { doc, chunks, options: options.chunking, measure };
   const coverage = sourceCoverage(doc, chunks);
   const selfRetrieval = selfRetrievability(chunks);
+  const sufficiency = contextSufficiencyByChunk(input);
   return {
     doc,
     chunks,
     options,
-    structural: structuralMetrics(input, selfRetrieval.score),
+    structural: structuralMetrics(input, selfRetrieval.score, sufficiency),
     issues: checkRules(input, selfRetrieval),
     coverage: coverage.coverage,
     chunkCoverage: coverage.perChunk,
     heuristic: scoreContentHeuristic({ doc, chunks, options: options.chunking }),
     selfRetrieval,
+    sufficiency,
     warnings,
     measure,
   };
@@ -115,6 +119,7 @@ export function scoreDocument(
       source_coverage: analysis.chunkCoverage[index] ?? 100,
       metadata,
       self_retrievability: rank !== null && rank !== undefined && rank <= SELF_RETRIEVAL_TOP ? 100 : 0,
+      context_sufficiency: analysis.sufficiency[index] ?? 100,
     };
     const score = roundScore(chunkOverall(metrics, issues, analysis.options.weights.overall));
     const result: EvaluatedChunk = { ...chunk, metrics, score, grade: gradeOf(score), issues };
