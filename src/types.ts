@@ -210,7 +210,8 @@ export type IssueTag =
   | 'excess-overlap'
   | 'missing-heading-context'
   | 'source-loss'
-  | 'unfindable-chunk';
+  | 'unfindable-chunk'
+  | 'boilerplate';
 
 /** A finding for the user: what, where, why, and what to do. */
 export interface Issue {

@@ -1,6 +1,7 @@
 import { compareDoc } from '../compare/diff-doc.js';
 import { buildReport } from '../compare/summary.js';
 import { settingsFor } from '../config/resolve.js';
+import { withBoilerplate } from '../engine/boilerplate.js';
 import { analyzeDocument, scoreDocument } from '../engine/evaluate.js';
 import { sideSource } from '../engine/compare-files.js';
 import { renderEvalMarkdown, renderEvalText } from '../report/eval.js';
@@ -59,12 +60,15 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
   notices.push(...external.notices);
   files.splice(0, files.length, ...external.files);
   const vectors = await sentenceVectors(files, config, embeddings);
-  const analyses = files.map((file) =>
-    analyzeDocument(
-      file.path,
-      file.text,
-      { chunking: settingsFor(config, file.path).chunking, weights: config.scoring.weights, ...(vectors ? { vectors } : {}) },
-      external.chunks.get(file.path),
+  // Seed 001's boilerplate check looks across every file evaluated.
+  const analyses = withBoilerplate(
+    files.map((file) =>
+      analyzeDocument(
+        file.path,
+        file.text,
+        { chunking: settingsFor(config, file.path).chunking, weights: config.scoring.weights, ...(vectors ? { vectors } : {}) },
+        external.chunks.get(file.path),
+      ),
     ),
   );
   for (const analysis of analyses) notices.push(...analysis.warnings);
