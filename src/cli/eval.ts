@@ -1,7 +1,7 @@
 import { compareDoc } from '../compare/diff-doc.js';
 import { buildReport } from '../compare/summary.js';
 import { settingsFor } from '../config/resolve.js';
-import { withBoilerplate } from '../engine/boilerplate.js';
+import { addBoilerplate } from '../engine/boilerplate.js';
 import { analyzeDocument, scoreDocument } from '../engine/evaluate.js';
 import { sideSource } from '../engine/compare-files.js';
 import { renderEvalMarkdown, renderEvalText } from '../report/eval.js';
@@ -61,7 +61,7 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
   files.splice(0, files.length, ...external.files);
   const vectors = await sentenceVectors(files, config, embeddings);
   // Seed 001's boilerplate check looks across every file evaluated.
-  const analyses = withBoilerplate(
+  const analyses = addBoilerplate(
     files.map((file) =>
       analyzeDocument(
         file.path,

@@ -8,7 +8,7 @@ import type { ChunkingOptions, Cost, DocEval, FileStatus, Report } from '../type
 import { VERSION } from '../version.js';
 import { provenanceOf } from '../history/provenance.js';
 import type { ExternalChunk } from '../chunking/presets/index.js';
-import { withBoilerplate } from './boilerplate.js';
+import { addBoilerplate } from './boilerplate.js';
 import { analyzeDocument, scoreDocument, type DocAnalysis } from './evaluate.js';
 import { retrievalReport, type RetrievalInput } from './retrieval.js';
 import { sentenceVectors, type EmbeddingProvider } from './semantic-vectors.js';
@@ -87,15 +87,15 @@ export async function compareFiles(
   const settingsOf = (path: string) => ({ chunking: settingsFor(config, path).chunking, weights: config.scoring.weights, ...(vectors ? { vectors } : {}) });
   const analyze = (path: string, text: string | null) =>
     text === null ? null : analyzeDocument(path, text, settingsOf(path), external.chunks.get(`${path}\0${text}`));
-  const sides = withBoilerplateBySide(
-    pairs.map((pair) => ({
-      base: analyze(pair.previousPath ?? pair.path, pair.base),
-      head: analyze(pair.path, pair.head),
-    })),
-    options.retrieval,
-  );
+  const sides = pairs.map((pair) => ({
+    base: analyze(pair.previousPath ?? pair.path, pair.base),
+    head: analyze(pair.path, pair.head),
+  }));
   const notices = [...external.notices, ...sides.flatMap((side) => [...(side.base?.warnings ?? []), ...(side.head?.warnings ?? [])])];
   const analyses = sides.flatMap((side) => [side.base, side.head].filter((a): a is DocAnalysis => a !== null));
+  // Seed 001's boilerplate check, base and head apart: a footer a pull request adds is new on the head.
+  addBoilerplate(sides.flatMap((side) => (side.base ? [side.base] : [])), options.retrieval?.base);
+  addBoilerplate(sides.flatMap((side) => (side.head ? [side.head] : [])), options.retrieval?.head);
   let evals: DocEval[];
   let cost: Cost | null = null;
   let partial = false;
@@ -165,28 +165,6 @@ export async function compareFiles(
     return { path: pair.path, base: side(sides[index]!.base), head: side(sides[index]!.head) };
   });
   return { report, notices, sources };
-}
-
-/**
- * Seed 001's cross-file boilerplate check, side by side: the base analyses among themselves (and
- * the base docs set when a golden set loaded it), the head ones likewise, so a footer a pull
- * request adds is new on the head and one it keeps is on both sides.
- */
-function withBoilerplateBySide(
-  sides: { base: DocAnalysis | null; head: DocAnalysis | null }[],
-  retrieval: RetrievalInput | undefined,
-): { base: DocAnalysis | null; head: DocAnalysis | null }[] {
-  const apply = (side: 'base' | 'head') => {
-    const present = sides.flatMap((entry) => (entry[side] ? [entry[side]] : []));
-    const replaced = withBoilerplate(present, retrieval?.[side] ?? []);
-    return new Map(present.map((analysis, index) => [analysis, replaced[index]!]));
-  };
-  const base = apply('base');
-  const head = apply('head');
-  return sides.map((entry) => ({
-    base: entry.base ? base.get(entry.base)! : null,
-    head: entry.head ? head.get(entry.head)! : null,
-  }));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configSchema } from '../../src/config/schema.js';
-import { withBoilerplate } from '../../src/engine/boilerplate.js';
+import { addBoilerplate } from '../../src/engine/boilerplate.js';
 import { compareFiles } from '../../src/engine/compare-files.js';
 import { analyzeDocument } from '../../src/engine/evaluate.js';
 import { parseGolden } from '../../src/golden/load.js';
@@ -73,17 +73,18 @@ describe('boilerplateIssues', () => {
 const config = configSchema.parse({});
 const settings = { chunking: config.chunking, weights: config.scoring.weights };
 
-describe('withBoilerplate', () => {
+describe('addBoilerplate', () => {
   it('adds findings to the analysed pages only, looking at the other pages too, and leaves scores alone', () => {
-    const analyses = [analyzeDocument('alpha.md', page('alpha'), settings), analyzeDocument('beta.md', page('beta'), settings)];
-    const tags = (list: typeof analyses) => list.map((analysis) => analysis.issues.flat().filter((issue) => issue.tag === 'boilerplate').map((issue) => `${issue.tag} L${issue.line}`));
+    const fresh = () => [analyzeDocument('alpha.md', page('alpha'), settings), analyzeDocument('beta.md', page('beta'), settings)];
+    const tags = (list: ReturnType<typeof fresh>) => list.map((analysis) => analysis.issues.flat().filter((issue) => issue.tag === 'boilerplate').map((issue) => `${issue.tag} L${issue.line}`));
+    const before = fresh();
     // two analysed pages alone are below 3 pages: nothing (the pages are also tiny-chunk; that stays)
-    expect(tags(withBoilerplate(analyses))).toEqual([[], []]);
+    expect(tags(addBoilerplate(fresh()))).toEqual([[], []]);
     // a third page, looked at but not analysed, makes the footer boilerplate on the two analysed pages
-    const withOthers = withBoilerplate(analyses, [{ path: 'gamma.md', text: page('gamma') }]);
+    const withOthers = addBoilerplate(fresh(), [{ path: 'gamma.md', text: page('gamma') }]);
     expect(tags(withOthers)).toEqual([['boilerplate L5'], ['boilerplate L5']]);
-    expect(withOthers.map((analysis) => analysis.issues.flat().length)).toEqual(analyses.map((analysis) => analysis.issues.flat().length + 1));
-    expect(withOthers.map((analysis) => analysis.structural)).toEqual(analyses.map((analysis) => analysis.structural));
+    expect(withOthers.map((analysis) => analysis.issues.flat().length)).toEqual(before.map((analysis) => analysis.issues.flat().length + 1));
+    expect(withOthers.map((analysis) => analysis.structural)).toEqual(before.map((analysis) => analysis.structural));
   });
 });
 
