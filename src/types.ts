@@ -215,7 +215,8 @@ export type IssueTag =
   | 'excess-overlap'
   | 'missing-heading-context'
   | 'source-loss'
-  | 'unfindable-chunk';
+  | 'unfindable-chunk'
+  | 'boilerplate';
 
 /** A finding for the user: what, where, why, and what to do. */
 export interface Issue {
@@ -234,7 +235,7 @@ export interface Issue {
 /**
  * The structural (per-document) metrics, each 0–100: the six of SPEC §5 and those of issue 12
  * (`context_carryover`, which replaces `overlap_accuracy` in the default weights, and seed 001's
- * quick checks `self_retrievability` and `unique_chunk_rate`).
+ * quick checks `self_retrievability` and `unique_chunk_rate`; `context_sufficiency` and `unit_integrity`).
  */
 export type StructuralMetricName =
   | 'chunk_size_distribution'
@@ -245,7 +246,9 @@ export type StructuralMetricName =
   | 'structural_preservation'
   | 'context_carryover'
   | 'self_retrievability'
-  | 'unique_chunk_rate';
+  | 'unique_chunk_rate'
+  | 'context_sufficiency'
+  | 'unit_integrity';
 
 /** The five content metrics (SPEC §5), each 0–100. */
 export type ContentMetricName =
@@ -261,13 +264,14 @@ export type ContentMetrics = Record<ContentMetricName, number>;
 export type Grade = 'pass' | 'warn' | 'fail';
 
 /** The per-chunk metrics a chunk's `overall` is weighed from (issue 12: `scoring.weights.overall`). */
-export type ChunkMetrics = ContentMetrics & { source_coverage: number; metadata: number; self_retrievability: number };
+export type ChunkMetrics = ContentMetrics & { source_coverage: number; metadata: number; self_retrievability: number; context_sufficiency: number };
 
 /** Per-chunk evaluation (SPEC §2). */
 export interface ChunkEval {
   /**
    * Per-chunk content metrics plus the L2 components `source_coverage` and `metadata`, and
-   * `self_retrievability` (100 when the chunk's own query ranks it in the top 3 of its document, else 0).
+   * `self_retrievability` (100 when the chunk's own query ranks it in the top 3 of its document, else 0),
+   * and `context_sufficiency` (how much of its own heading section the chunk holds, 0–100).
    */
   metrics: ChunkMetrics;
   /** The chunk's `overall`, 0–100, after hard caps. */

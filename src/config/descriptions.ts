@@ -44,7 +44,7 @@ export const CONFIG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'scoring.scorer': 'heuristic: offline, free and deterministic. llm: an OpenAI-compatible model scores the content metrics (needs an API key).',
   'scoring.weights': 'Weights of the metrics in the structural and content scores.',
   'scoring.weights.structural': 'default, equal, or a weight per structural metric.',
-  'scoring.weights.content': 'equal, or a weight per content metric.',
+  'scoring.weights.content': 'default (semantic_coherence weighs 0), equal, or a weight per content metric.',
   ...weights(STRUCTURAL_METRIC_NAMES, 'structural'),
   ...weights(CONTENT_METRIC_NAMES, 'content'),
   ...weights(OVERALL_COMPONENT_NAMES, 'overall'),

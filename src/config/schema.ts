@@ -259,7 +259,7 @@ const rootSchema = strict({
     scorer: oneOf(['heuristic', 'llm']).default('heuristic'),
     weights: strict({
       structural: z.union([oneOf(['default', 'equal']), weightMap(STRUCTURAL_METRICS)]).default('default'),
-      content: z.union([oneOf(['equal']), weightMap(CONTENT_METRICS)]).default('equal'),
+      content: z.union([oneOf(['default', 'equal']), weightMap(CONTENT_METRICS)]).default('default'),
       // A chunk's `overall` (issue 12): `default`, or numbers per chunk metric (left out: its default weight).
       overall: z.union([oneOf(['default']), weightMap(OVERALL_COMPONENT_NAMES)]).default('default'),
     }).prefault({}),
@@ -323,7 +323,7 @@ function dropNulls(value: unknown): unknown {
  * - `chunking` (default: `{ strategy: heading, unit: tokens, tokenizer: o200k_base, max: 512,
  *   min: 64, overlap: 0, headingLevels: { max: 3 } }`); `tiny` (default: `round(0.1 × max)`).
  *   Ranges: `max ≥ 1`, `0 ≤ min < max`, `0 ≤ overlap < max`, `0 ≤ tiny ≤ max`, `headingLevels.max` 1–6.
- * - `scoring` (default: `{ scorer: heuristic, weights: { structural: default, content: equal, overall: default } }`);
+ * - `scoring` (default: `{ scorer: heuristic, weights: { structural: default, content: default, overall: default } }`);
  *   weights are a preset or `{ metric: number ≥ 0 }` with SPEC §5 / issue 12 metric names
  *   (`overall`: the per-chunk metrics of a chunk's score).
  * - `llm` (default: `{ model: gpt-4o-mini, baseURL: null, maxConcurrency: 4, cache: .chunkgate-cache,

@@ -10,7 +10,7 @@ export type GateScope = (typeof GATE_SCOPES)[number];
 
 /** Metric weights: a named preset or explicit numbers per metric. */
 export type StructuralWeights = 'default' | 'equal' | Partial<Record<StructuralMetricName, number>>;
-export type ContentWeights = 'equal' | Partial<Record<ContentMetricName, number>>;
+export type ContentWeights = 'default' | 'equal' | Partial<Record<ContentMetricName, number>>;
 /** Weights of a chunk's `overall` (issue 12): the default preset or explicit numbers per chunk metric. */
 export type OverallWeights = 'default' | Partial<Record<keyof ChunkMetrics, number>>;
 

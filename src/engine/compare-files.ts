@@ -12,6 +12,7 @@ import { analyzeIsolated } from './isolate.js';
 import { VERSION } from '../version.js';
 import { provenanceOf } from '../history/provenance.js';
 import type { ExternalChunk } from '../chunking/presets/index.js';
+import { addBoilerplate } from './boilerplate.js';
 import { scoreDocument, type DocAnalysis, type EvaluateOptions } from './evaluate.js';
 import { retrievalReport, type RetrievalInput } from './retrieval.js';
 import { sentenceVectors, type EmbeddingProvider } from './semantic-vectors.js';
@@ -106,6 +107,10 @@ export async function compareFiles(
   const analysisOf = (side: CheckedSide): DocAnalysis | null => (side !== null && 'analysis' in side ? side.analysis : null);
   const notices = sides.flatMap((side) => [...(analysisOf(side.base)?.warnings ?? []), ...(analysisOf(side.head)?.warnings ?? [])]);
   const analyses = sides.flatMap((side) => [analysisOf(side.base), analysisOf(side.head)].filter((a): a is DocAnalysis => a !== null));
+  // The boilerplate check, base and head apart: a footer a pull request adds is new on the head.
+  const sideAnalyses = (which: 'base' | 'head') => sides.map((side) => analysisOf(side[which])).filter((a): a is DocAnalysis => a !== null);
+  addBoilerplate(sideAnalyses('base'), options.retrieval?.base);
+  addBoilerplate(sideAnalyses('head'), options.retrieval?.head);
   let evals: DocEval[];
   let cost: Cost | null = null;
   let partial = false;

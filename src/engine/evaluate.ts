@@ -10,7 +10,7 @@ import { sourceCoverage } from '../metrics/coverage.js';
 import { SELF_RETRIEVAL_TOP, selfRetrievability, type SelfRetrievability } from '../metrics/self-retrievability.js';
 import { CONTENT_METRIC_NAMES } from '../metrics/names.js';
 import { checkRules } from '../metrics/rules/index.js';
-import { structuralMetrics, structuralScore } from '../metrics/structural/index.js';
+import { contextSufficiencyByChunk, structuralMetrics, structuralScore } from '../metrics/structural/index.js';
 import type {
   Chunk,
   ChunkingOptions,
@@ -50,6 +50,8 @@ export interface DocAnalysis {
   heuristic: ContentMetrics[];
   /** Each chunk's rank for its own heading path + first sentence within the document (seed 001). */
   selfRetrieval: SelfRetrievability;
+  /** Each chunk's `context_sufficiency`: how much of its own heading section it holds (0–100). */
+  sufficiency: number[];
   warnings: string[];
   /** Parts the parser left out for their size (e.g. huge front matter), as findings to report. */
   limits: ParseLimit[];
@@ -91,7 +93,8 @@ export function analyzeDocument(
   budget?.check('measuring source coverage');
   const selfRetrieval = selfRetrievability(chunks);
   budget?.check('ranking each chunk for its own query');
-  const structural = structuralMetrics(input, selfRetrieval.score);
+  const sufficiency = contextSufficiencyByChunk(input);
+  const structural = structuralMetrics(input, selfRetrieval.score, sufficiency);
   budget?.check('computing structural metrics');
   const issues = checkRules(input, selfRetrieval);
   budget?.check('running rule checks');
@@ -107,6 +110,7 @@ export function analyzeDocument(
     chunkCoverage: coverage.perChunk,
     heuristic,
     selfRetrieval,
+    sufficiency,
     warnings,
     limits,
     measure,
@@ -137,6 +141,7 @@ export function scoreDocument(
       source_coverage: analysis.chunkCoverage[index] ?? 100,
       metadata,
       self_retrievability: rank !== null && rank !== undefined && rank <= SELF_RETRIEVAL_TOP ? 100 : 0,
+      context_sufficiency: analysis.sufficiency[index] ?? 100,
     };
     const score = roundScore(chunkOverall(metrics, issues, analysis.options.weights.overall));
     const result: EvaluatedChunk = { ...chunk, metrics, score, grade: gradeOf(score), issues };

@@ -22,6 +22,7 @@ export const DEFAULT_OVERALL_WEIGHTS: Readonly<Record<OverallComponent, number>>
   source_coverage: 0,
   information_completeness: 0,
   cross_chunk_redundancy_reversed: 0.15,
+  context_sufficiency: 0,
 };
 
 const COMPONENTS: readonly OverallComponent[] = OVERALL_COMPONENT_NAMES;
@@ -35,7 +36,8 @@ export const COVERAGE_FLOOR = 0.95;
 /** The most a document below {@link COVERAGE_FLOOR} may score: the top of `warn`, whole, so no rounding shows "80". */
 export const COVERAGE_CAP = 79;
 
-const CAPPING_TAGS = new Set(['source-loss', 'table-split', 'code-fence-split']);
+/** The tags that cap a chunk at {@link HARD_CAP}: lost source, a piece of a split table or code block (seed 003). */
+export const HARD_CAP_TAGS: ReadonlySet<string> = new Set(['source-loss', 'table-split', 'code-fence-split']);
 
 /** The weight of each component under `weights` (default: `default`); negative weights count as 0. */
 export function overallWeights(weights: OverallWeights = 'default'): Record<OverallComponent, number> {
@@ -59,7 +61,7 @@ export function chunkOverall(metrics: ChunkMetrics, issues: readonly Issue[], we
     total = COMPONENTS.reduce((sum, name) => sum + resolved[name], 0);
   }
   const weighted = COMPONENTS.reduce((sum, name) => sum + resolved[name] * metrics[name], 0) / total;
-  return issues.some((issue) => CAPPING_TAGS.has(issue.tag)) ? Math.min(HARD_CAP, weighted) : weighted;
+  return issues.some((issue) => HARD_CAP_TAGS.has(issue.tag)) ? Math.min(HARD_CAP, weighted) : weighted;
 }
 
 /**

@@ -11,6 +11,8 @@ export const STRUCTURAL_METRIC_NAMES = [
   'context_carryover',
   'self_retrievability',
   'unique_chunk_rate',
+  'context_sufficiency',
+  'unit_integrity',
 ] as const satisfies readonly StructuralMetricName[];
 
 /** The five content metrics of SPEC §5, in the spec's order. */
@@ -32,4 +34,5 @@ export const OVERALL_COMPONENT_NAMES = [
   'source_coverage',
   'information_completeness',
   'cross_chunk_redundancy_reversed',
+  'context_sufficiency',
 ] as const satisfies readonly (keyof ChunkMetrics)[];

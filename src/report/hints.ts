@@ -19,6 +19,7 @@ export const TAG_HINTS: Readonly<Record<IssueTag, string>> = {
   'missing-heading-context': 'put the passage under a heading that names its subject',
   'source-loss': 'part of the source is in no chunk: check the chunking settings for this path',
   'unfindable-chunk': 'open the section with a sentence that names its subject, or give it a specific heading',
+  boilerplate: 'strip repeated template text in your RAG pipeline, or keep one copy and link to it',
 };
 
 /** Per-chunk metrics a regression can point at: the five content metrics and the two L2 components. */

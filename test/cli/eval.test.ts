@@ -30,6 +30,7 @@ describe('chunkgate eval', () => {
         'chunk_size_distribution',
         'context_carryover',
         'context_self_containment',
+        'context_sufficiency',
         'cross_chunk_redundancy_reversed',
         'empty_tiny_rate',
         'information_completeness',
@@ -39,6 +40,7 @@ describe('chunkgate eval', () => {
         'size_compliance_rate',
         'structural_preservation',
         'unique_chunk_rate',
+        'unit_integrity',
       ],
     );
     expect(deploy.coverage).toBe(1);

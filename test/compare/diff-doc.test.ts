@@ -21,7 +21,7 @@ describe('compareDoc', () => {
       { kind: 'content', baseValue: 88, headValue: 80, delta: -8, label: 'regression' },
       { kind: 'overall', baseValue: 91, headValue: 68, delta: -23, label: 'regression' },
     ]);
-    expect(diff.deltas).toHaveLength(17); // 3 scores + 9 structural + 5 content metrics
+    expect(diff.deltas).toHaveLength(19); // 3 scores + 11 structural + 5 content metrics
     expect(diff.findings).toEqual([]);
   });
 

@@ -45,7 +45,7 @@ describe('parseConfig: bad values name the key, the line and the allowed values'
     ['failOn string unknown', 'thresholds:\n  failOn: always\n', 'thresholds.failOn', 2, 'threshold, regression, partial'],
     ['scorer unknown', 'scoring:\n  scorer: gpt\n', 'scoring.scorer', 2, 'heuristic, llm'],
     ['negative weight', 'scoring:\n  weights:\n    structural:\n      boundary_integrity: -2\n', 'scoring.weights.structural.boundary_integrity', 4, 'a number ≥ 0'],
-    ['content weights preset unknown', 'scoring:\n  weights:\n    content: default\n', 'scoring.weights.content', 3, 'equal or a mapping with keys semantic_coherence, context_self_containment, information_completeness, boundary_quality, cross_chunk_redundancy_reversed'],
+    ['content weights preset unknown', 'scoring:\n  weights:\n    content: uniform\n', 'scoring.weights.content', 3, 'default, equal or a mapping with keys semantic_coherence, context_self_containment, information_completeness, boundary_quality, cross_chunk_redundancy_reversed'],
     ['maxConcurrency 65', 'llm:\n  maxConcurrency: 65\n', 'llm.maxConcurrency', 2, 'an integer from 1 to 64'],
     ['maxConcurrency 0', 'llm:\n  maxConcurrency: 0\n', 'llm.maxConcurrency', 2, 'an integer from 1 to 64'],
     ['baseURL not http', 'llm:\n  baseURL: file:///etc/passwd\n', 'llm.baseURL', 2, 'an http(s) URL of an OpenAI-compatible API, or null'],

@@ -17,7 +17,7 @@ const DEFAULTS: Config = {
     tiny: 51,
     headingLevels: { max: 3 },
   },
-  scoring: { scorer: 'heuristic', weights: { structural: 'default', content: 'equal', overall: 'default' } },
+  scoring: { scorer: 'heuristic', weights: { structural: 'default', content: 'default', overall: 'default' } },
   llm: { model: 'gpt-4o-mini', baseURL: null, maxConcurrency: 4, cache: '.chunkgate-cache', timeout: 60000, prices: null },
   thresholds: { structural: 70, content: 60, fileDrop: 5, chunkDrop: 10, failOn: ['threshold'], unchecked: 'fail', gate: 'changed', retrieval: { mrr: null, mrrDrop: null, recall: null, recallDrop: null } },
   golden: { file: '.chunkgate/golden.yml', k: 5, retriever: 'bm25', embeddingModel: 'text-embedding-3-small' },

@@ -12,6 +12,7 @@ const metrics: ChunkMetrics = {
   information_completeness: 0,
   source_coverage: 0,
   self_retrievability: 0,
+  context_sufficiency: 50,
 };
 const issue = (tag: Issue['tag']): Issue => ({ tag, severity: 'high', message: '', line: 1 });
 

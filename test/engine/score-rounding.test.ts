@@ -17,6 +17,7 @@ const perfect = {
   source_coverage: 100,
   metadata: 100,
   self_retrievability: 100,
+  context_sufficiency: 100,
 };
 
 describe('empty chunk (issue 15 fix 3)', () => {

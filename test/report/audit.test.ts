@@ -62,7 +62,7 @@ describe('renderAuditSummary', () => {
   });
 
   it('shrinks its lists to fit a limit', () => {
-    const chunks = Array.from({ length: 300 }, (_, index) => chunk({ text: `c${index}`, headingPath: [`Section ${index} ${'x'.repeat(1500)}`], score: 40, startLine: index + 1, endLine: index + 1 }));
+    const chunks = Array.from({ length: 300 }, (_, index) => chunk({ text: `c${index}`, headingPath: [`Section ${index} ${'x'.repeat(1500)}`], score: 40, startLine: index + 1, endLine: index + 1, issues: [issue('oversize-chunk', index + 1)] }));
     const head = doc('docs/big.md', chunks, { scores: { structural: 40, content: 40, overall: 40 } });
     const report = buildReport({ version: '0.1.0', config: {}, scorer: 'heuristic', files: [compareDoc({ path: head.path, status: 'added', head }, THRESHOLDS)], failOn: ['regression'], partial: false, cost: null });
     const full = renderAuditSummary(view(report));

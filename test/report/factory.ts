@@ -46,6 +46,7 @@ export function chunk(spec: ChunkSpec): EvaluatedChunk {
       source_coverage: 100,
       metadata: 100,
       self_retrievability: 100,
+      context_sufficiency: 100,
       ...metrics,
     },
   };
@@ -78,6 +79,8 @@ export function doc(path: string, chunks: EvaluatedChunk[], spec: DocSpec = {}):
       context_carryover: 90,
       self_retrievability: 90,
       unique_chunk_rate: 90,
+      context_sufficiency: 90,
+      unit_integrity: 90,
       semantic_coherence: 90,
       context_self_containment: 90,
       information_completeness: 90,

@@ -20,4 +20,5 @@ export const RULE_SEVERITY: Readonly<Record<IssueTag, Severity>> = {
   'missing-heading-context': 'low',
   'source-loss': 'high',
   'unfindable-chunk': 'low',
+  boilerplate: 'low',
 };

@@ -17,6 +17,8 @@ export const DEFAULT_STRUCTURAL_WEIGHTS: Readonly<Record<StructuralMetricName, n
   context_carryover: 1.0,
   self_retrievability: 0,
   unique_chunk_rate: 0,
+  context_sufficiency: 1.0,
+  unit_integrity: 0,
 };
 
 const NAMES = Object.keys(DEFAULT_STRUCTURAL_WEIGHTS) as StructuralMetricName[];

@@ -55,6 +55,7 @@ describe('checkRules', () => {
       'missing-heading-context': 'low',
       'source-loss': 'high',
       'unfindable-chunk': 'low',
+      boilerplate: 'low',
     });
   });
 });

@@ -10,6 +10,8 @@ describe('public surface', () => {
       'boundaryIntegrity',
       'chunkSizeDistribution',
       'contextCarryover',
+      'contextSufficiency',
+      'contextSufficiencyByChunk',
       'emptyTinyRate',
       'overlapAccuracy',
       'sizeComplianceRate',
@@ -17,8 +19,9 @@ describe('public surface', () => {
       'structuralPreservation',
       'structuralScore',
       'uniqueChunkRate',
+      'unitIntegrity',
     ]);
-    expect(Object.keys(rules).sort()).toEqual(['RULE_SEVERITY', 'checkRules']);
+    expect(Object.keys(rules).sort()).toEqual(['RULE_SEVERITY', 'checkRules', 'issueOrder']);
     expect(Object.keys(coverage).sort()).toEqual(['sourceCoverage']);
   });
 });
