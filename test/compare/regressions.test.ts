@@ -40,7 +40,7 @@ describe('findRegressions', () => {
 
   it('prefers score-drop as the reason but still fills newTags', () => {
     const [hit] = findRegressions([aligned(92, 59, ['sentence-cut'], ['code-fence-split', 'sentence-cut', 'oversize-chunk'])]);
-    // newTags in HIGH_TAGS order: source-loss, table-split, code-fence-split, oversize-chunk.
+    // newTags in HIGH_TAGS order (the registry's): table-split, code-fence-split, oversize-chunk, source-loss.
     expect(hit).toMatchObject({ reason: 'score-drop', delta: -33, newTags: ['code-fence-split', 'oversize-chunk'] });
   });
 
