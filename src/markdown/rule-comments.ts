@@ -61,3 +61,11 @@ const ANY_RULE_COMMENT = /\s*(?:<!--\s*chunkgate-[\w-]*[\s\S]*?-->|\{\s*\/\*\s*c
 export function withoutRuleComments(text: string): string {
   return text.includes(RULE_COMMENT_MARK) ? text.replace(ANY_RULE_COMMENT, '') : text;
 }
+
+/**
+ * `text` with its rule comments replaced by spaces (same length, so offsets hold): for measures
+ * that split text into sentences, where the comment's words are no sentence of the page.
+ */
+export function blankRuleComments(text: string): string {
+  return text.includes(RULE_COMMENT_MARK) ? text.replace(ANY_RULE_COMMENT, (match) => match.replace(/[^\n]/g, ' ')) : text;
+}
