@@ -1,6 +1,6 @@
 import { parseMarkdown } from '../markdown/parse.js';
 import { boilerplateIssues, repeatedBlocks } from '../metrics/boilerplate.js';
-import { issueOrder } from '../metrics/rules/index.js';
+import { applyRuleSettings, issueOrder } from '../metrics/rules/index.js';
 import type { ParsedDoc } from '../types.js';
 import type { DocAnalysis } from './evaluate.js';
 
@@ -32,7 +32,7 @@ export function addBoilerplate<T extends DocAnalysis>(analyses: T[], others: rea
     const own = repeated.filter((block) => block.path === analysis.doc.path);
     if (own.length === 0) continue;
     const found = boilerplateIssues(analysis.chunks, own);
-    analysis.issues = analysis.chunks.map((_, index) => [...(analysis.issues[index] ?? []), ...found[index]!].sort(issueOrder));
+    analysis.issues = analysis.chunks.map((_, index) => [...(analysis.issues[index] ?? []), ...applyRuleSettings(found[index]!, analysis.rules)].sort(issueOrder));
   }
   return analyses;
 }

@@ -96,7 +96,10 @@ export async function compareFiles(
     ...(options.retrieval ? [...options.retrieval.base, ...options.retrieval.head] : []),
   ];
   const vectors = await sentenceVectors(texts, config, options.embeddings);
-  const settingsOf = (path: string): EvaluateOptions => ({ chunking: settingsFor(config, path).chunking, weights: config.scoring.weights, ...(vectors ? { vectors } : {}) });
+  const settingsOf = (path: string): EvaluateOptions => {
+    const { chunking, rules } = settingsFor(config, path);
+    return { chunking, rules, weights: config.scoring.weights, ...(vectors ? { vectors } : {}) };
+  };
   const sides: Array<{ base: CheckedSide; head: CheckedSide }> = [];
   for (const pair of pairs) {
     // The head first: when it cannot be checked, its base is not worth the time (or the risk).

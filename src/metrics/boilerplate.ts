@@ -87,7 +87,6 @@ export function boilerplateIssues(chunks: readonly Chunk[], repeated: readonly R
       line: block.line,
       actual: block.pages,
       expected: `< ${block.threshold}`,
-      hint: 'Strip repeated template text (footers, notices, boilerplate paragraphs) in your RAG pipeline, or keep one copy and link to it: every copy matches the same queries.',
     });
     issues[index]!.push(issue);
   }

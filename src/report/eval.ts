@@ -1,4 +1,5 @@
 import { codeSpan, escapeInline, escapeMessage } from './escape.js';
+import { ruleLinkMarkdown } from './rule-links.js';
 import { terminalSafe } from './terminal.js';
 import { uncheckedLines, uncheckedSection } from './unchecked.js';
 import type { DocEval, EvaluatedChunk, Report } from '../types.js';
@@ -22,7 +23,7 @@ export function renderEvalText(report: Report): string {
       const score = fixed(chunk.score).padStart(5);
       lines.push(`  #${String(chunk.index).padEnd(3)} ${where} ${size} ${score} ${chunk.grade.padEnd(4)}  ${terminalSafe(title(chunk))}`);
       for (const issue of chunk.issues) {
-        lines.push(`        ${issue.severity.padEnd(6)} ${issue.tag} L${issue.line}: ${terminalSafe(issue.message)}`);
+        lines.push(`        ${issue.severity.padEnd(6)} ${issue.tag}${issue.level === 'warn' ? ' (warn)' : ''} L${issue.line}: ${terminalSafe(issue.message)}`);
       }
     }
     for (const failure of file.failures) lines.push(`  ✗ ${terminalSafe(failure.message)}`);
@@ -58,7 +59,7 @@ export function renderEvalMarkdown(report: Report): string {
     if (file.failures.length > 0) lines.push('');
     lines.push('| # | Lines | Tokens | Score | Heading path | Issues |', '|--:|---|--:|--:|---|---|');
     for (const chunk of doc.chunks) {
-      const issues = chunk.issues.map((issue) => `\`${issue.tag}\``).join(' ');
+      const issues = chunk.issues.map((issue) => `${ruleLinkMarkdown(issue.tag)}${issue.level === 'warn' ? ' (warn)' : ''}`).join(' ');
       lines.push(
         `| ${chunk.index} | L${chunk.startLine}–L${chunk.endLine} | ${chunk.tokens} | ${fixed(chunk.score)} ${gradeIcon(chunk.grade)} | ${escapeInline(title(chunk))} | ${issues} |`,
       );

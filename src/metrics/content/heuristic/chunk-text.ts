@@ -1,5 +1,6 @@
 import type { Chunk } from '../../../types.js';
 import { contentTerms, sentenceUnits, tokenize, type Tokens } from '../text.js';
+import { blankRuleComments } from '../../../markdown/rule-comments.js';
 
 /** A chunk's text segmented once: its tokens and its sentence-like units as token ranges. */
 export interface ChunkText {
@@ -20,7 +21,8 @@ export function chunkText(chunk: Chunk): ChunkText {
     const tokens = tokenize(chunk.text);
     const units: Array<[number, number]> = [];
     let index = 0;
-    for (const [start, end] of sentenceUnits(chunk.text)) {
+    // A rule comment (`<!-- chunkgate-disable … -->`) is no sentence: it belongs to no unit.
+    for (const [start, end] of sentenceUnits(blankRuleComments(chunk.text))) {
       while (index < tokens.starts.length && tokens.starts[index]! < start) index += 1;
       const from = index;
       while (index < tokens.starts.length && tokens.starts[index]! < end) index += 1;
