@@ -6,6 +6,7 @@ import { renderJson } from '../report/json.js';
 import { externalChunker } from '../sources/external-chunker.js';
 import { readDocFile } from '../sources/files.js';
 import { oneOf, parseCommandArgs, UsageError } from './args.js';
+import { useColor } from './color.js';
 import { loadConfigFile } from './config.js';
 import { LLM_FLAGS, LLM_FLAGS_USAGE, llmSettings, withLlmFlags } from './llm-flags.js';
 import { embeddingsFor, semanticFor } from '../sources/llm.js';
@@ -44,7 +45,7 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
     ...LLM_FLAGS,
   });
   const format = oneOf('format', values.format, ['text', 'json', 'md'] as const, 'text');
-  const loaded = await loadConfigFile(io.cwd, values.config as string | undefined);
+  const loaded = await loadConfigFile(io.cwd, values.config);
   // LLM flags over the config; a missing key or embeddings provider stops the run before any file is read.
   const config = withLlmFlags(loaded.config, values);
   const settings = llmSettings(io, values);
@@ -79,9 +80,9 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
   for (const notice of [...notices, ...result.notices]) io.stderr(`notice: ${notice}`);
   const { report } = result;
   const rendered =
-    format === 'json' ? renderJson(report) : format === 'md' ? renderEvalMarkdown(report) : renderEvalText(report);
-  await io.output(rendered, values.out as string | undefined);
-  const html = values.html as string | undefined;
+    format === 'json' ? renderJson(report) : format === 'md' ? renderEvalMarkdown(report) : renderEvalText(report, { color: useColor(io.env, values.out ? null : { isTTY: io.stdoutIsTTY }) });
+  await io.output(rendered, values.out);
+  const html = values.html;
   if (html !== undefined) {
     const sources = result.sources.map((source) => ({ ...source, base: null }));
     await io.output(renderHtmlReport({ report, sources }), html);

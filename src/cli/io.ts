@@ -9,6 +9,10 @@ export interface CliIO {
   stderr(text: string): void;
   /** Writes `text` to `file` (relative to cwd) or, without one, to standard output. */
   output(text: string, file?: string): Promise<void>;
+  /** Whether standard output is a terminal (colour: see `useColor`). Absent: it is not. */
+  stdoutIsTTY?: boolean;
+  /** Standard error when it is a terminal (the progress line is drawn there); absent otherwise. */
+  stderrTerminal?: { write(text: string): void; columns?: number | undefined };
 }
 
 /** The real process's IO. */
@@ -22,6 +26,10 @@ export function processIO(): CliIO {
       if (file) await writeFile(resolve(io.cwd, file), text);
       else io.stdout(text);
     },
+    stdoutIsTTY: process.stdout.isTTY === true,
+    ...(process.stderr.isTTY
+      ? { stderrTerminal: { write: (text: string) => void process.stderr.write(text), columns: process.stderr.columns } }
+      : {}),
   };
   return io;
 }

@@ -1,10 +1,14 @@
 import type { CliIO } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 
-/** Runs the CLI in-process in `cwd`, capturing what it prints and writes. */
-export async function runCli(argv: string[], options: { cwd: string; env?: Record<string, string | undefined> }) {
+/**
+ * Runs the CLI in-process in `cwd`, capturing what it prints and writes. With `tty`, standard
+ * output and standard error act as terminals; what is drawn on the latter is `terminal`.
+ */
+export async function runCli(argv: string[], options: { cwd: string; env?: Record<string, string | undefined>; tty?: boolean }) {
   let stdout = '';
   let stderr = '';
+  let terminal = '';
   const files: Record<string, string> = {};
   const io: CliIO = {
     cwd: options.cwd,
@@ -15,7 +19,8 @@ export async function runCli(argv: string[], options: { cwd: string; env?: Recor
       if (file) files[file] = text;
       else stdout += text;
     },
+    ...(options.tty ? { stdoutIsTTY: true, stderrTerminal: { write: (text: string) => void (terminal += text), columns: 80 } } : {}),
   };
   const code = await main(argv, io);
-  return { code, stdout, stderr, files };
+  return { code, stdout, stderr, files, terminal };
 }
