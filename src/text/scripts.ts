@@ -7,7 +7,7 @@
  * the action runs on Node 24, and the two ship different ICU data. So:
  *
  * 1. **Words come from one regex** ({@link ./words.ts}): lower-cased runs of letters, digits, marks
- *    and `_` (inner apostrophes kept: `don't`) for scripts written with spaces, and one token per
+ *    and `_` (`cache_dir`; an apostrophe splits) for scripts written with spaces, and one token per
  *    character for scripts written without them ({@link UNSPACED_CLASS}). No dictionary: metrics,
  *    rules, similarity and shingles never call `Intl.Segmenter` for words, because its word
  *    boundaries for Chinese, Japanese and Thai come from ICU dictionaries that change between

@@ -2,7 +2,7 @@
  * The one word tokenizer of every metric, rule and comparison (policy: `./scripts.ts`).
  *
  * A token is either a *word* of a script written with spaces — a run of letters, digits,
- * combining marks and `_`, joined across inner apostrophes (`don't`, `it’s`) — or one
+ * combining marks and `_`; an apostrophe splits, so "Tauri's" holds the word `tauri` — or one
  * *character* of a script written without spaces (with the combining marks that follow it):
  * "Set `cache_dir` 缓存!" is `set`, `cache_dir`, `缓`, `存`. Punctuation, symbols, emoji and
  * Markdown markup are never tokens. Tokens are lower-cased.
@@ -13,8 +13,8 @@ import { UNSPACED_CLASS } from './scripts.js';
 const UNSPACED_CHAR = `(?=[\\p{L}\\p{N}])[${UNSPACED_CLASS}]\\p{M}*`;
 /** One character of a spaced-script word. */
 const SPACED_CHAR = `(?:(?![${UNSPACED_CLASS}])[\\p{L}\\p{N}\\p{M}_])`;
-/** A spaced-script word: runs of word characters joined by single inner apostrophes. */
-const SPACED_WORD = `${SPACED_CHAR}+(?:['’]${SPACED_CHAR}+)*`;
+/** A spaced-script word. */
+const SPACED_WORD = `${SPACED_CHAR}+`;
 
 /** A token: one unspaced character, or one spaced-script word. */
 const TOKEN = new RegExp(`${UNSPACED_CHAR}|${SPACED_WORD}`, 'gu');

@@ -51,8 +51,8 @@ describe('tokenize', () => {
     expect(wordsOf('v2_beta 1.5 __init__ 3rd')).toEqual(['v2_beta', '1', '5', '__init__', '3rd']);
   });
 
-  it('joins words across inner apostrophes only', () => {
-    expect(wordsOf("Don't it’s 'quoted'")).toEqual(["don't", 'it’s', 'quoted']);
+  it('splits words at apostrophes, so a possessive holds its noun', () => {
+    expect(wordsOf("Tauri's it’s 'quoted'")).toEqual(['tauri', 's', 'it', 's', 'quoted']);
   });
 
   it('keeps combining marks with their letter', () => {
