@@ -1,13 +1,8 @@
-/**
- * Words of a text for similarity: runs of letters, digits and `_` (lower-cased), except
- * that each Han, Hiragana or Katakana character is a word of its own, because those
- * scripts do not separate words with spaces.
- */
-const WORD = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[\p{L}\p{N}_])+/gu;
+import { wordsOf } from '../text/words.js';
 
-/** The set of lower-cased words of `text` (see `WORD`: Latin-script words, single CJK characters). */
+/** The set of lower-cased words of `text` ({@link wordsOf}: spaced-script words, single CJK characters). */
 export function wordSet(text: string): Set<string> {
-  return new Set(text.toLowerCase().match(WORD) ?? []);
+  return new Set(wordsOf(text));
 }
 
 /**
@@ -24,7 +19,7 @@ export function jaccard(left: ReadonlySet<string>, right: ReadonlySet<string>): 
 
 /**
  * Word-level Jaccard similarity of two texts: |A ∩ B| / |A ∪ B| over their word sets
- * (see `WORD`: Latin-script words, single CJK characters).
+ * ({@link wordsOf}: spaced-script words, single CJK characters).
  *
  * Neutral values: two texts without any word are identical in words (`1`); one text
  * without words against one with words shares nothing (`0`).

@@ -1,5 +1,6 @@
 import { bm25Ranker } from '../retrieval/bm25.js';
 import { searchTerms } from '../retrieval/terms.js';
+import { firstSentence } from '../text/segments.js';
 import type { Chunk } from '../types.js';
 
 /** Seed 001's quick check: a chunk counts as findable when its own query ranks it in the top 3. */
@@ -9,7 +10,6 @@ export const SELF_RETRIEVAL_TARGET = 0.8;
 /** Words of the first sentence used in a chunk's query: a lead, not the whole paragraph. */
 const LEAD_TERMS = 30;
 
-const sentences = new Intl.Segmenter('und', { granularity: 'sentence' });
 /** Lines that hold no prose of their own: headings (already in the heading path), fences, JSX/HTML tags, table rules. */
 const NON_PROSE_LINE = /^\s*(?:#{1,6}(?:\s|$)|```|~~~|<\/?[A-Za-z]|\{\/\*|\|?\s*:?-{3,}|import\s|export\s)/;
 
@@ -32,9 +32,7 @@ export function chunkQuery(chunk: Pick<Chunk, 'headingPath' | 'text'>): string {
     .split('\n')
     .filter((line) => line.trim() !== '' && !NON_PROSE_LINE.test(line))
     .join('\n');
-  const first = sentences.segment(prose)[Symbol.iterator]().next();
-  const lead = first.done ? '' : first.value.segment;
-  const words = searchTerms(lead).slice(0, LEAD_TERMS).join(' ');
+  const words = searchTerms(firstSentence(prose)).slice(0, LEAD_TERMS).join(' ');
   return [...chunk.headingPath, words].join(' ').trim();
 }
 

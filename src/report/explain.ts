@@ -1,4 +1,5 @@
 import type { EvaluatedChunk, Issue, Regression, Severity } from '../types.js';
+import { cjkShare } from '../text/scripts.js';
 import { METRIC_ADVICE, TAG_HINTS, type ChunkMetricName } from './hints.js';
 
 /** Why a chunk regressed, as plain data; renderers escape `reason` and `hint` (both may hold code spans). */
@@ -31,9 +32,6 @@ function fromIssue(issue: Issue, prefix = ''): Explanation {
   return { cause: issue.tag, before: null, after: null, reason: prefix + issue.message, hint: issue.hint ?? TAG_HINTS[issue.tag], issue };
 }
 
-/** Letters of the Han, Kana and Hangul scripts, which do not start sentences with "it" or "this". */
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
-
 /** A first token that is part of a link or URL: a path, a domain, the target of `[text](…)`. */
 const URL_START = /^\S*?(?:\/\/|\]\(|^\/[\w.-]+\/|\.(?:com|org|net|io|dev|html?|md|mdx)\b)/;
 
@@ -47,9 +45,8 @@ export function selfContainmentAdvice(text: string): { reason: string; hint: str
   if (URL_START.test(start.split(/\s/, 1)[0] ?? '')) {
     return { reason: 'the chunk starts inside a link or URL', hint: 'move the chunk boundary out of the link, to the end of the sentence that holds it' };
   }
-  const letters = start.slice(0, 200).match(/\p{L}/gu)?.length ?? 0;
-  const cjk = start.slice(0, 200).match(CJK)?.length ?? 0;
-  if (letters > 0 && cjk / letters > 0.3) {
+  // CJK text does not start sentences with "it" or "this".
+  if (cjkShare(start.slice(0, 200)) > 0.3) {
     return { reason: METRIC_ADVICE.context_self_containment.reason, hint: 'name the subject in the first sentence instead of a pronoun such as “它”, “该” or “此”' };
   }
   return METRIC_ADVICE.context_self_containment;

@@ -1,27 +1,18 @@
-import { segmentText } from '../text/segments.js';
-
-/** Letter/number runs. */
-const RUNS = /[\p{L}\p{N}_]+/gu;
-/** Scripts written without spaces (Han, kana, Hangul syllables are spaced but CJK-adjacent). */
-const UNSPACED = /[\u2E80-\u9FFF\uF900-\uFAFF\u3040-\u30FF]/;
-
-const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
+import { dictionaryWords } from '../text/segments.js';
+import { isUnspaced } from '../text/scripts.js';
+import { wordRuns } from '../text/words.js';
 
 /**
- * Search terms of `text` for BM25: lower-cased letter/number runs; runs in a script
- * written without spaces (Chinese, Japanese) are cut into words by `Intl.Segmenter`, so
- * "上传文件" matches "文件". Only those runs go through the segmenter: it is slow on
- * long text.
+ * Search terms of `text` for BM25: lower-cased words of spaced scripts; runs in a script
+ * written without spaces (Chinese, Japanese, Thai…) are cut into words by ICU's dictionary
+ * (`dictionaryWords`), so "上传文件" matches "文件". Only those runs go through the segmenter:
+ * it is slow on long text. The one dictionary use of the code base (policy: `text/scripts.ts`).
  */
 export function searchTerms(text: string): string[] {
   const terms: string[] = [];
-  for (const match of text.toLowerCase().matchAll(RUNS)) {
-    const run = match[0];
-    if (!UNSPACED.test(run)) {
-      terms.push(run);
-      continue;
-    }
-    for (const segment of segmentText(segmenter, run)) if (segment.isWordLike) terms.push(segment.segment);
+  for (const run of wordRuns(text)) {
+    if (isUnspaced(run)) terms.push(...dictionaryWords(run));
+    else terms.push(run);
   }
   return terms;
 }

@@ -12,6 +12,8 @@
  * The approximation: boundaries are exact except for segments longer than a window (cut as
  * above) and for the rare rule that looks further ahead than the rest of the window (UAX #29
  * SB8: after "etc." the segmenter looks past non-letters for a lower-case letter).
+ *
+ * Every `Intl.Segmenter` of the code base is created here (policy: `./scripts.ts`).
  */
 
 /** Largest text handed to `Intl.Segmenter` at once, in UTF-16 code units. */
@@ -62,4 +64,30 @@ function forcedCut(text: string, start: number, end: number): number {
   }
   const code = text.charCodeAt(end);
   return code >= 0xdc00 && code <= 0xdfff ? end - 1 : end;
+}
+
+/** Unicode sentence boundaries (UAX #29): rules, not dictionaries, so the same on every ICU. */
+const SENTENCES = new Intl.Segmenter('und', { granularity: 'sentence' });
+/** Dictionary word boundaries for unspaced scripts (ICU picks the dictionary by script). */
+const DICTIONARY_WORDS = new Intl.Segmenter('zh', { granularity: 'word' });
+
+/** The sentences of `text` (UAX #29: also ends one at `。！？` and after a line break), in windows. */
+export function sentenceSegments(text: string): TextSegment[] {
+  return segmentText(SENTENCES, text);
+}
+
+/** The first sentence of `text` (`''` for empty text), looking at its first window only. */
+export function firstSentence(text: string): string {
+  return segmentText(SENTENCES, text.slice(0, SEGMENT_WINDOW))[0]?.segment ?? '';
+}
+
+/**
+ * The words of `run`, a run of one unspaced script (see `wordRuns` in `./words.ts`), by ICU's
+ * dictionary ("上传文件" → `上传`, `文件`): word-like segments only. ICU data differs between
+ * Node versions, so only retrieval uses this (see the policy in `./scripts.ts`).
+ */
+export function dictionaryWords(run: string): string[] {
+  const words: string[] = [];
+  for (const segment of segmentText(DICTIONARY_WORDS, run)) if (segment.isWordLike) words.push(segment.segment);
+  return words;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SEGMENT_WINDOW, segmentText } from '../../src/text/segments.js';
+import { SEGMENT_WINDOW, dictionaryWords, firstSentence, segmentText, sentenceSegments } from '../../src/text/segments.js';
 
 const sentences = new Intl.Segmenter('und', { granularity: 'sentence' });
 const words = new Intl.Segmenter('zh', { granularity: 'word' });
@@ -27,5 +27,27 @@ describe('segmentText', () => {
       [4096, 4096],
       [8192, 808],
     ]);
+  });
+});
+
+describe('sentenceSegments, firstSentence, dictionaryWords', () => {
+  it('segments sentences in windows, like segmentText with a sentence segmenter', () => {
+    const text = 'One. Two? 三。四！\n'.repeat(600);
+    expect(sentenceSegments(text)).toEqual(segmentText(sentences, text));
+    expect(sentenceSegments('One. Two?').map((part) => part.segment)).toEqual(['One. ', 'Two?']);
+  });
+
+  it('gives the first sentence, looking at one window only', () => {
+    expect(firstSentence('Install it. Then run it.')).toBe('Install it. ');
+    expect(firstSentence('先安装。再运行。')).toBe('先安装。');
+    expect(firstSentence('')).toBe('');
+    // no terminator in 10,000 characters: the first window's text
+    expect(firstSentence('x'.repeat(10_000))).toHaveLength(SEGMENT_WINDOW);
+  });
+
+  it('cuts an unspaced run into dictionary words, keeping every character', () => {
+    const parts = dictionaryWords('上传文件');
+    expect(parts).toContain('文件');
+    expect(parts.join('')).toBe('上传文件');
   });
 });

@@ -1,54 +1,10 @@
 /**
- * Word and sentence segmentation shared by the content metrics.
- *
- * Deliberately regex-based rather than `Intl.Segmenter`: segmenter output depends on
- * the ICU data of the Node build (a report must be byte-identical on every runner),
- * word segmentation is ~10× slower than one regex pass, and V8's segmenter is
- * quadratic on long strings (a 1 MB string took minutes). CJK text is handled
- * without a dictionary: one token per character (shingles) or character bigrams
- * (content terms), which needs no word boundaries.
+ * Content terms and sentence units of the content metrics. Tokens come from the one word
+ * tokenizer (`text/words.ts`; policy in `text/scripts.ts`): CJK text is handled without a
+ * dictionary, one token per character, and content terms are character bigrams.
  */
-
-/** Characters of scripts written without spaces between words (Han, kana, Hangul syllables). */
-const CJK_CHAR = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]/;
-
-/** A CJK character, or a run of letters/digits/underscores of any other script. */
-const TOKEN = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]|[^\s\p{P}\p{S}\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]+/gu;
-
-/** Whether `char` (one UTF-16 code unit) belongs to a script written without spaces. */
-export function isCjk(char: string): boolean {
-  return CJK_CHAR.test(char);
-}
-
-/** Whether `char` is part of a spaced-script word: a letter, digit or `_` that is not CJK. */
-export function isWordChar(char: string): boolean {
-  return char !== '' && /[\p{L}\p{N}_]/u.test(char) && !CJK_CHAR.test(char);
-}
-
-/** Tokens of a text with their positions: parallel arrays, so a 1 MB text stays cheap. */
-export interface Tokens {
-  /** Lower-cased words of spaced scripts; single characters of CJK scripts. */
-  words: string[];
-  /** Offset in the text of each token's first character. */
-  starts: number[];
-  /** Offset in the text just after each token. */
-  ends: number[];
-}
-
-/**
- * Splits `text` into tokens in one regex pass: each CJK character is a token, and
- * so is each run of letters/digits/marks of other scripts (lower-cased). Punctuation,
- * symbols and Markdown markup are not tokens.
- */
-export function tokenize(text: string): Tokens {
-  const tokens: Tokens = { words: [], starts: [], ends: [] };
-  for (const match of text.matchAll(TOKEN)) {
-    tokens.words.push(match[0].toLowerCase());
-    tokens.starts.push(match.index);
-    tokens.ends.push(match.index + match[0].length);
-  }
-  return tokens;
-}
+import { isUnspaced } from '../../text/scripts.js';
+import type { Tokens } from '../../text/words.js';
 
 /** Function words that say nothing about a topic (English). */
 const STOPWORDS = new Set(
@@ -74,15 +30,15 @@ const CJK_STOP_BIGRAMS = new Set([
 /**
  * The content terms of a token range `[from, to)`: spaced-script words of 3+ characters
  * that are not stopwords (a plural `s` dropped, so "chunks" matches "chunk"), and
- * bigrams of adjacent CJK characters (adjacent in the text) without particles.
+ * bigrams of adjacent unspaced-script characters (adjacent in the text) without particles.
  */
 export function contentTerms(tokens: Tokens, from = 0, to = tokens.words.length): string[] {
   const terms: string[] = [];
   for (let index = from; index < to; index++) {
     const word = tokens.words[index]!;
-    if (word.length === 1 && CJK_CHAR.test(word)) {
+    if (isUnspaced(word)) {
       const next = index + 1 < to ? tokens.words[index + 1]! : '';
-      const adjacent = next.length === 1 && tokens.starts[index + 1] === tokens.ends[index] && CJK_CHAR.test(next);
+      const adjacent = tokens.starts[index + 1] === tokens.ends[index] && isUnspaced(next);
       if (!adjacent || CJK_STOP_CHARS.has(word) || CJK_STOP_CHARS.has(next)) continue;
       const bigram = word + next;
       if (!CJK_STOP_BIGRAMS.has(bigram)) terms.push(bigram);

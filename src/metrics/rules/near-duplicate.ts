@@ -1,7 +1,7 @@
 import type { StructuralInput } from '../structural/input.js';
 import { normalizedText } from './duplicate-chunk.js';
 import { finding, type RuleFinding } from './finding.js';
-import { wordsOf } from './words.js';
+import { wordsOf } from '../../text/words.js';
 
 /** Options for {@link checkNearDuplicates}. */
 export interface NearDuplicateOptions {

@@ -1,6 +1,6 @@
 import { lineAt } from '../../markdown/lines.js';
 import type { ParsedDoc, Span } from '../../types.js';
-import { segmentText } from '../../text/segments.js';
+import { sentenceSegments } from '../../text/segments.js';
 import { blocksOverlapping } from './blocks.js';
 import { contentEnd, contentStart } from './text.js';
 
@@ -14,8 +14,6 @@ export interface LostText {
 
 /** Blocks whose natural unit is the line: table rows, code lines, markup lines. */
 const LINE_UNIT_KINDS = new Set(['table', 'code', 'html', 'jsx', 'expression', 'esm', 'math']);
-
-const sentences = new Intl.Segmenter('und', { granularity: 'sentence' });
 
 /**
  * Splits `range` into answer-bearing units (seed 003): lines of tables (one row per line),
@@ -41,7 +39,7 @@ export function unitSpans(doc: ParsedDoc, range: Span): Span[] {
   };
   const pushSentences = (start: number, end: number): void => {
     if (contentStart(source, start, end) >= end) return;
-    for (const segment of segmentText(sentences, source.slice(start, end))) {
+    for (const segment of sentenceSegments(source.slice(start, end))) {
       push(start + segment.index, start + segment.index + segment.segment.length);
     }
   };

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkDuplicateChunks } from '../../../src/metrics/rules/duplicate-chunk.js';
 import { checkNearDuplicates } from '../../../src/metrics/rules/near-duplicate.js';
-import { wordsOf } from '../../../src/metrics/rules/words.js';
+import { wordsOf } from '../../../src/text/words.js';
 import { build, draftAt } from '../structural/fixture.js';
 
 /** A document of the given paragraphs, one chunk each; paragraph i starts on line 2i + 1. */

@@ -1,5 +1,6 @@
 import type { Chunk } from '../../../types.js';
-import { contentTerms, sentenceUnits, tokenize, type Tokens } from '../text.js';
+import { tokenize, type Tokens } from '../../../text/words.js';
+import { contentTerms, sentenceUnits } from '../text.js';
 import { blankRuleComments } from '../../../markdown/rule-comments.js';
 
 /** A chunk's text segmented once: its tokens and its sentence-like units as token ranges. */

@@ -1,5 +1,6 @@
 import type { Block, Chunk, ParsedDoc } from '../../../types.js';
-import { endsSentence, isWordChar } from '../text.js';
+import { isWordChar } from '../../../text/words.js';
+import { endsSentence } from '../text.js';
 
 /** How natural a cut is, best first (SPEC §5 `boundary_quality`). */
 export type CutLevel = 'section' | 'block' | 'sentence' | 'mid-sentence' | 'mid-word';

@@ -1,6 +1,7 @@
 import type { Block, Chunk, ParsedDoc } from '../../../types.js';
 import { blankRuleComments } from '../../../markdown/rule-comments.js';
-import { contentTerms, tokenize } from '../text.js';
+import { tokenize } from '../../../text/words.js';
+import { contentTerms } from '../text.js';
 import { chunkText, unitTerms } from './chunk-text.js';
 import { detailFromPenalties, type ContentFinding, type ContentInput, type MetricDetail } from './input.js';
 

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { contentTerms, endsSentence, sentenceUnits, tokenize } from '../../../../src/metrics/content/text.js';
+import { contentTerms, endsSentence, sentenceUnits } from '../../../../src/metrics/content/text.js';
+import { tokenize } from '../../../../src/text/words.js';
 
 describe('content text helpers', () => {
-  it('tokenizes spaced words (lower-cased) and CJK characters one by one', () => {
-    const tokens = tokenize('Set `cache_dir` 缓存目录!');
-    expect(tokens.words).toEqual(['set', 'cache', 'dir', '缓', '存', '目', '录']);
-    expect(tokens.starts).toEqual([0, 5, 11, 16, 17, 18, 19]);
-  });
-
   it('keeps content terms: no stopwords, plural s dropped, CJK bigrams without particles', () => {
     expect(contentTerms(tokenize('The chunks of this page are good'))).toEqual(['chunk', 'page', 'good']);
     // 配置的文件 → bigrams 配置, 置的 (particle 的), 的文 (particle), 文件 → 配置, 文件
     expect(contentTerms(tokenize('配置的文件'))).toEqual(['配置', '文件']);
+    // kana and astral Han are unspaced too: サー, ーバ, バー; 𠀋 (two code units) pairs with 字
+    expect(contentTerms(tokenize('サーバー'))).toEqual(['サー', 'ーバ', 'バー']);
+    expect(contentTerms(tokenize('𠀋字'))).toEqual(['𠀋字']);
+    // no bigram across a space or a range end: 文件 夹 → 文件 only
+    expect(contentTerms(tokenize('文件 夹'))).toEqual(['文件']);
+    expect(contentTerms(tokenize('文件夹'), 0, 2)).toEqual(['文件']);
   });
 
   it('recognises sentence ends after closing markup, not after a number', () => {
