@@ -2,12 +2,28 @@
 // The output must be byte-identical from any folder: paths are relative to the repo
 // root, and nothing time- or machine-dependent goes into the bundle.
 import { build } from 'esbuild';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // ESM bundles of CommonJS dependencies need `require`; esbuild's shim alone throws.
 const requireShim = "import { createRequire as __chunkgateCreateRequire } from 'node:module';\nconst require = __chunkgateCreateRequire(import.meta.url);";
+
+// Token tables load on first use (src/chunking/encodings.ts): there, `loadModule(…)` is a
+// synchronous require from node_modules; in the bundle it becomes a plain `require(…)`, which
+// esbuild inlines as a module initialised on the first call, so a run pays only for its encoding.
+const lazyEncodings = {
+  name: 'lazy-encodings',
+  setup(builder) {
+    builder.onLoad({ filter: /[\\/]src[\\/]chunking[\\/]encodings\.ts$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const contents = source.replace(/\bloadModule\(/g, 'require(');
+      if (contents === source) throw new Error(`${args.path}: no loadModule( call to bundle`);
+      return { contents, loader: 'ts' };
+    });
+  },
+};
 
 const shared = {
   absWorkingDir: root,
@@ -19,6 +35,7 @@ const shared = {
   legalComments: 'none',
   sourcemap: false,
   logLevel: 'warning',
+  plugins: [lazyEncodings],
 };
 
 await build({

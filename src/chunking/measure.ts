@@ -1,11 +1,5 @@
-import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
-import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import type { Measure, SizeUnit, TokenizerName } from '../types.js';
-
-const COUNTERS: Record<TokenizerName, (text: string, options: { disallowedSpecial: Set<string> }) => number> = {
-  o200k_base: countO200k,
-  cl100k_base: countCl100k,
-};
+import { encodingOf } from './encodings.js';
 
 // Docs may quote special tokens such as `<|endoftext|>`; they are text to us, and the
 // tokenizer would throw on them by default.
@@ -13,14 +7,15 @@ const AS_TEXT = { disallowedSpecial: new Set<string>() };
 
 /** Counts tokens of `text` with the named tokenizer (special-token strings count as plain text). */
 export function countTokens(text: string, tokenizer: TokenizerName): number {
-  return text === '' ? 0 : COUNTERS[tokenizer](text, AS_TEXT);
+  return text === '' ? 0 : encodingOf(tokenizer).countTokens(text, AS_TEXT);
 }
 
 /**
  * Creates a memoising {@link Measure}: each distinct text is tokenized at most once
- * for the measure's lifetime (create one per document).
+ * for the measure's lifetime (create one per document). `tokenizer` names the encoding, so
+ * slices of a document can be counted from its one tokenization (`sliceTokensOf`).
  */
-export function createMeasure(unit: SizeUnit, tokenizer: TokenizerName): Measure & { tokens(text: string): number } {
+export function createMeasure(unit: SizeUnit, tokenizer: TokenizerName): Measure & { tokens(text: string): number; tokenizer: TokenizerName } {
   const cache = new Map<string, number>();
   const tokens = (text: string): number => {
     let count = cache.get(text);
@@ -34,5 +29,6 @@ export function createMeasure(unit: SizeUnit, tokenizer: TokenizerName): Measure
     unit,
     size: unit === 'chars' ? (text: string) => text.length : tokens,
     tokens,
+    tokenizer,
   };
 }

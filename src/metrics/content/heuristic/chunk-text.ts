@@ -1,5 +1,6 @@
 import type { Chunk } from '../../../types.js';
-import { contentTerms, sentenceUnits, tokenize, type Tokens } from '../text.js';
+import { chunkTokens } from '../../chunk-tokens.js';
+import { contentTerms, sentenceUnits, type Tokens } from '../text.js';
 
 /** A chunk's text segmented once: its tokens and its sentence-like units as token ranges. */
 export interface ChunkText {
@@ -17,7 +18,7 @@ const cache = new WeakMap<Chunk, ChunkText>();
 export function chunkText(chunk: Chunk): ChunkText {
   let result = cache.get(chunk);
   if (!result) {
-    const tokens = tokenize(chunk.text);
+    const tokens = chunkTokens(chunk);
     const units: Array<[number, number]> = [];
     let index = 0;
     for (const [start, end] of sentenceUnits(chunk.text)) {
