@@ -337,6 +337,21 @@ export type RetrievalReport = import('./retrieval/evaluate.js').RetrievalResult 
   failures: import('./retrieval/failures.js').RetrievalFailure[];
 };
 
+/**
+ * The slice of a sharded run a report holds (`--shard I/N`, issue 16). `chunkgate merge`
+ * combines the reports of every slice into the report one run would have made, without it.
+ */
+export interface ShardInfo {
+  /** 1-based slice number. */
+  index: number;
+  count: number;
+  command: 'eval' | 'diff';
+  /** The run's `failOn` (flag or config): the merged verdict is decided with it. */
+  failOn: string[];
+  /** SHA-256 of the whole run's file list: the slices of one run agree on it. */
+  paths: string;
+}
+
 /** The JSON report (SPEC §2). */
 export interface Report {
   version: string;
@@ -345,6 +360,8 @@ export interface Report {
   files: DocDiff[];
   /** Golden-set retrieval, base vs head (present when a golden file exists). */
   retrieval?: RetrievalReport;
+  /** Present only in the report of one slice of a sharded run (`--shard`). */
+  shard?: ShardInfo;
   summary: {
     files: number;
     chunks: number;

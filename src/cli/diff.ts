@@ -6,7 +6,13 @@ import { isIncluded } from '../config/resolve.js';
 import { FAIL_ON_VALUES, type Config, type FailOn } from '../config/types.js';
 import { compareFiles, type FilePair } from '../engine/compare-files.js';
 import { externalChunker } from '../sources/external-chunker.js';
-import type { SourceText } from '../engine/retrieval.js';
+import type { RetrievalInput, SourceText } from '../engine/retrieval.js';
+import { openContentCache } from '../sources/content-cache.js';
+import { readFilesAt } from '../sources/git-blobs.js';
+import type { Chunk, Report } from '../types.js';
+import { chunkCorpus, corpusKey } from './corpus.js';
+import { createPool, defaultJobs } from './pool.js';
+import { inShard, parseJobs, parseShard, pathsDigest } from './shard.js';
 import { parseGolden } from '../golden/load.js';
 import { renderComment } from '../report/comment.js';
 import { renderHtmlReport } from '../report/html/index.js';
@@ -15,13 +21,14 @@ import { renderText } from '../report/text.js';
 import { isMarkdownPath } from '../sources/changed-file.js';
 import { discoverFiles, readDocFile } from '../sources/files.js';
 import { denseFor, semanticFor } from '../sources/llm.js';
-import { changedFiles, defaultBranch, listFilesAt, mergeBase, showFile } from '../sources/git.js';
+import { changedFiles, defaultBranch, mergeBase, showFile } from '../sources/git.js';
 import { VERSION } from '../version.js';
 import { oneOf, parseCommandArgs, UsageError } from './args.js';
 import { CONFIG_FILE } from './config.js';
 import type { CliIO } from './io.js';
 
-export const DIFF_USAGE = `Usage: chunkgate diff [--base REF] [--head REF] [--repo DIR] [--config F] [--format md|json|text] [--out F] [--html F] [--no-fail] [paths…]
+export const DIFF_USAGE = `Usage: chunkgate diff [--base REF] [--head REF] [--repo DIR] [--config F] [--format md|json|text] [--out F] [--html F] [--no-fail]
+                      [--jobs N] [--shard I/N] [--cache-dir DIR] [paths…]
        chunkgate diff --base-dir DIR --head-dir DIR [same options]
 
 Compares the chunks of changed Markdown between a base and a head — the same
@@ -43,7 +50,12 @@ Options:
   --scorer S        heuristic (offline, default) or llm (key from OPENAI_API_KEY)
   --llm-base-url U  any OpenAI-compatible API (default: the config's llm.baseURL)
   --model NAME      model for the llm scorer (default: the config's llm.model)
-  --cache-dir DIR   LLM judge cache (default: the config's llm.cache)
+  --cache-dir DIR   LLM judge cache (default: the config's llm.cache); given, it also keeps the
+                    chunks of golden-set corpus files, so unchanged files are not chunked again
+                    (keep DIR between CI runs with actions/cache)
+  --jobs N          worker threads for the golden-set corpus (default: one per core)
+  --shard I/N       compare only slice I of N of the changed files (a CI matrix; slice 1 also
+                    runs the golden set); chunkgate merge combines the slices' JSON reports
 
 Exit codes: 0 pass, 1 verdict fail, 2 usage or config error.`;
 
@@ -65,8 +77,12 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
     'llm-base-url': { type: 'string' },
     model: { type: 'string' },
     'cache-dir': { type: 'string' },
+    jobs: { type: 'string' },
+    shard: { type: 'string' },
   });
   const format = oneOf('format', values.format, ['md', 'json', 'text'] as const, 'text');
+  const jobs = parseJobs(values.jobs as string | undefined, defaultJobs());
+  const shard = parseShard(values.shard as string | undefined);
   const baseDir = values['base-dir'] as string | undefined;
   const headDir = values['head-dir'] as string | undefined;
   if ((baseDir === undefined) !== (headDir === undefined)) throw new UsageError('--base-dir and --head-dir go together');
@@ -86,17 +102,25 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
   });
   const llmSettings = { apiKey: io.env.OPENAI_API_KEY ?? null, root: io.cwd, cacheDir: (values['cache-dir'] as string | undefined) ?? null };
   const dense = denseFor(config, llmSettings);
+  // A slice compares its share of the changed files; the golden set, which needs the whole
+  // corpus, runs in slice 1 only (chunkgate merge takes it from there).
+  const allPaths = side.pairs.map((pair) => pair.path);
+  const pairs = shard ? side.pairs.filter((pair) => inShard(pair.path, shard)) : side.pairs;
   const retrieval =
-    side.goldenText === null
+    side.goldenText === null || (shard && shard.index !== 1)
       ? undefined
-      : { golden: parseGolden(side.goldenText, config.golden.file), ...(await side.corpus()), ...(dense ? { dense } : {}) };
-  const { report, notices, sources } = await compareFiles(side.pairs, {
+      : await goldenRetrieval(side, config, pairs, { jobs, cacheDir: values['cache-dir'] as string | undefined, prune: positionals.length === 0 }, io);
+  const { report: compared, notices, sources } = await compareFiles(pairs, {
     config,
     ...(failOn ? { failOn } : {}),
     ...(semantic ? { semantic } : {}),
-    ...(retrieval ? { retrieval } : {}),
+    ...(retrieval ? { retrieval: { ...retrieval, ...(dense ? { dense } : {}) } } : {}),
     externalChunks: externalChunker(io.cwd),
   });
+  const effectiveFailOn = failOn ?? config.thresholds.failOn;
+  const report: Report = shard
+    ? { ...compared, shard: { index: shard.index, count: shard.count, command: 'diff', failOn: effectiveFailOn, paths: pathsDigest(allPaths) } }
+    : compared;
   const allNotices = [...side.notices, ...notices];
   for (const notice of allNotices) io.stderr(`notice: ${notice}`);
   const decision = decide(report.files, failOn ?? config.thresholds.failOn, {
@@ -272,19 +296,53 @@ async function gitSide(io: CliIO, values: Record<string, unknown>, patterns: str
   }
   const readEach = async (paths: string[], readOne: (path: string) => Promise<string | null>) =>
     (await Promise.all(paths.map(async (path) => ({ path, text: await readOne(path) })))).filter((f): f is SourceText => f.text !== null);
-  const headPaths = async () =>
-    head ? (await listFilesAt(repo, head)).filter(wanted) : (await discoverFiles(repo, config)).files.filter(wanted);
+  const workingTreePaths = async () => (await discoverFiles(repo, config)).files.filter(wanted);
   return {
     pairs,
     config,
     configChanged: !configPath && baseConfigText !== headConfigText,
     notices: [],
     goldenText: await showFile(repo, base, config.golden.file),
-    corpus: async () => ({
-      base: await readEach((await listFilesAt(repo, base)).filter(wanted), (path) => showFile(repo, base, path)),
-      head: await readEach(await headPaths(), readHead),
-    }),
+    // Every docs file of both commits in two git processes, each distinct blob read once.
+    corpus: async () => {
+      const texts = (files: Map<string, string>): SourceText[] => [...files].map(([path, text]) => ({ path, text }));
+      if (head) {
+        const [baseFiles, headFiles] = await readFilesAt(repo, [base, head], wanted);
+        return { base: texts(baseFiles!), head: texts(headFiles!) };
+      }
+      const [baseFiles] = await readFilesAt(repo, [base], wanted);
+      return { base: texts(baseFiles!), head: await readEach(await workingTreePaths(), readHead) };
+    },
     baseSha: base,
     ...(head ? { headSha: head } : {}),
   };
+}
+
+/**
+ * The golden set and the chunks of every corpus file: from the content cache under
+ * `--cache-dir` when given, else chunked on `jobs` worker threads; the changed files are left
+ * to the comparison, which chunks them anyway.
+ */
+async function goldenRetrieval(
+  side: Side,
+  config: Config,
+  pairs: readonly FilePair[],
+  { jobs, cacheDir, prune }: { jobs: number; cacheDir: string | undefined; prune: boolean },
+  io: CliIO,
+): Promise<RetrievalInput> {
+  const golden = parseGolden(side.goldenText!, config.golden.file);
+  const corpus = await side.corpus();
+  const changed = new Set(pairs.flatMap((pair) => [corpusKey(pair.previousPath ?? pair.path, pair.base ?? ''), corpusKey(pair.path, pair.head ?? '')]));
+  const cache = cacheDir !== undefined ? openContentCache(resolve(io.cwd, cacheDir), 'chunks') : null;
+  const pool = createPool(jobs, io.workerUrl);
+  let chunked: Map<string, Chunk[]>;
+  try {
+    chunked = await chunkCorpus([corpus.base, corpus.head], config, pool, cache, (path, text) => changed.has(corpusKey(path, text)));
+  } finally {
+    await pool.close();
+  }
+  // Only a run over the whole corpus knows which entries are stale.
+  if (cache && prune) await cache.prune();
+  if (cache) io.stderr(`cache: ${cache.stats.hits} of ${cache.stats.hits + cache.stats.misses} corpus files reused from ${cacheDir}`);
+  return { golden, ...corpus, chunked: (path, text) => chunked.get(corpusKey(path, text)) };
 }

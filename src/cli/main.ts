@@ -6,6 +6,7 @@ import { DIFF_USAGE, runDiff } from './diff.js';
 import { EVAL_USAGE, runEval } from './eval.js';
 import { GOLDEN_USAGE, runGolden } from './golden.js';
 import type { CliIO } from './io.js';
+import { MERGE_USAGE, runMerge } from './merge.js';
 
 const USAGE = `chunkgate ${VERSION} — guard the RAG chunk quality of Markdown docs
 
@@ -17,6 +18,7 @@ Commands:
   advise <paths…>   recommend chunking.max and chunking.min from section lengths
   golden check      validate the golden set against the docs; list stale excerpts
   golden suggest    draft golden queries (types A–D) with an LLM, for review
+  merge <reports…>  combine the JSON reports of a sharded run (--shard I/N)
 
 Run 'chunkgate <command> --help' for a command's options.`;
 
@@ -25,6 +27,7 @@ const COMMANDS: Record<string, { run: (argv: string[], io: CliIO) => Promise<num
   advise: { run: runAdvise, usage: ADVISE_USAGE },
   diff: { run: runDiff, usage: DIFF_USAGE },
   golden: { run: runGolden, usage: GOLDEN_USAGE },
+  merge: { run: runMerge, usage: MERGE_USAGE },
 };
 
 /**

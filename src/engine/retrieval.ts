@@ -9,12 +9,20 @@ import { embeddingRetriever, type Embed, type VectorCache } from '../retrieval/e
 import type { RetrievalChunk } from '../retrieval/types.js';
 import { evaluateRetrieval } from '../retrieval/evaluate.js';
 import { retrievalFailures } from '../retrieval/failures.js';
-import type { Chunk, RetrievalReport } from '../types.js';
+import type { Chunk, ChunkingOptions, RetrievalReport } from '../types.js';
 
 /** A docs file with its text. */
 export interface SourceText {
   path: string;
   text: string;
+}
+
+/**
+ * The chunks retrieval indexes for one file: parsed and chunked with its settings, nothing scored.
+ * Pure; worker threads run it for the corpus of a golden-set run.
+ */
+export function chunkForRetrieval(path: string, text: string, chunking: ChunkingOptions): Chunk[] {
+  return chunkDocument(parseMarkdown(path, text).doc, chunking, createMeasure(chunking.unit, chunking.tokenizer));
 }
 
 /** Every docs file of each side: retrieval searches the whole corpus, not only what changed. */
@@ -24,12 +32,17 @@ export interface RetrievalInput {
   head: SourceText[];
   /** The embeddings provider and vector cache, for `golden.retriever: embeddings`. */
   dense?: { embed: Embed; cache: VectorCache };
+  /**
+   * Chunkings a shell already has (from its content cache, or computed on worker threads with
+   * {@link chunkForRetrieval}) by path and text (default: none, every file is chunked here).
+   */
+  chunked?: (path: string, text: string) => Chunk[] | undefined;
 }
 
 /**
  * Golden-set retrieval, base vs head (SPEC §6): chunks every file of each side with the
  * settings of its path (reusing `known` chunkings of the same path and text, so changed
- * files are not chunked twice), retrieves the top `golden.k` for every query with BM25 —
+ * files are not chunked twice, and chunking a file identical on both sides once), retrieves the top `golden.k` for every query with BM25 —
  * or embeddings when `golden.retriever` asks for them and a provider is passed — and
  * checks `thresholds.retrieval`.
  */
@@ -45,16 +58,18 @@ export async function retrievalReport(
   }
   const retriever = dense
     ? (chunks: RetrievalChunk[]) => embeddingRetriever(chunks, dense.embed, dense.cache, { model: config.golden.embeddingModel })
-    : bm25Retriever;
+    : (chunks: RetrievalChunk[]) => bm25Retriever(chunks, { queries: input.golden.queries.map((query) => query.query) });
+  // A file identical on both sides (most of them, in a pull request) is chunked once.
+  const chunked = new Map<string, Chunk[]>();
+  const chunksOf = (file: SourceText): Chunk[] => {
+    const key = `${file.path}\0${file.text}`;
+    let chunks = chunked.get(key) ?? known(file.path, file.text) ?? input.chunked?.(file.path, file.text);
+    if (!chunks) chunks = chunkForRetrieval(file.path, file.text, settingsFor(config, file.path).chunking);
+    chunked.set(key, chunks);
+    return chunks;
+  };
   const side = (files: SourceText[]) => ({
-    files: files.map((file) => {
-      let chunks = known(file.path, file.text);
-      if (!chunks) {
-        const chunking = settingsFor(config, file.path).chunking;
-        chunks = chunkDocument(parseMarkdown(file.path, file.text).doc, chunking, createMeasure(chunking.unit, chunking.tokenizer));
-      }
-      return { path: file.path, source: file.text, chunks };
-    }),
+    files: files.map((file) => ({ path: file.path, source: file.text, chunks: chunksOf(file) })),
     retriever,
   });
   const tokenizer = config.chunking.tokenizer;

@@ -123,32 +123,3 @@ function parseChunks(stdout: string, fail: (reason: string) => ExternalChunkerEr
 function childEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(env).filter(([key]) => PASSED_ENV.includes(key) || key.startsWith('CHUNKGATE_')));
 }
-
-/**
- * Runs the external chunker on each file whose chunking (per `chunkingOf`) is `external`, in
- * order. A file whose command fails is left out of `files`, with the error as a notice; the
- * others are kept, in order, and `chunks` maps the path of each external one to its chunks.
- */
-export async function externalChunksOf<F extends { path: string; text: string }>(
-  files: readonly F[],
-  chunkingOf: (path: string) => ChunkingOptions,
-  cwd: string,
-): Promise<{ files: F[]; chunks: Map<string, ExternalChunk[]>; notices: string[] }> {
-  const kept: F[] = [];
-  const chunks = new Map<string, ExternalChunk[]>();
-  const notices: string[] = [];
-  for (const file of files) {
-    const chunking = chunkingOf(file.path);
-    if (chunking.strategy !== 'external') {
-      kept.push(file);
-      continue;
-    }
-    try {
-      chunks.set(file.path, await runExternalChunker(file.path, file.text, chunking, cwd));
-      kept.push(file);
-    } catch (error) {
-      notices.push(`${error instanceof Error ? error.message : String(error)}; ${file.path} is left out of this report`);
-    }
-  }
-  return { files: kept, chunks, notices };
-}

@@ -1,8 +1,14 @@
 import type { CliIO } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 
-/** Runs the CLI in-process in `cwd`, capturing what it prints and writes. */
-export async function runCli(argv: string[], options: { cwd: string; env?: Record<string, string | undefined> }) {
+/** The CLI entry `--jobs` worker threads run: src/cli/index.ts behind the tsx loader (cli-worker.mjs). */
+export const CLI_ENTRY = new URL('./cli-worker.mjs', import.meta.url);
+
+/**
+ * Runs the CLI in-process in `cwd`, capturing what it prints and writes. With `workerUrl`
+ * ({@link CLI_ENTRY}), `--jobs` starts real worker threads; without, every task runs in this thread.
+ */
+export async function runCli(argv: string[], options: { cwd: string; env?: Record<string, string | undefined>; workerUrl?: URL }) {
   let stdout = '';
   let stderr = '';
   const files: Record<string, string> = {};
@@ -15,6 +21,7 @@ export async function runCli(argv: string[], options: { cwd: string; env?: Recor
       if (file) files[file] = text;
       else stdout += text;
     },
+    ...(options.workerUrl ? { workerUrl: options.workerUrl } : {}),
   };
   const code = await main(argv, io);
   return { code, stdout, stderr, files };

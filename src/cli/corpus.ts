@@ -1,0 +1,49 @@
+import { settingsFor } from '../config/resolve.js';
+import type { Config } from '../config/types.js';
+import type { SourceText } from '../engine/retrieval.js';
+import type { ContentCache } from '../sources/content-cache.js';
+import type { Chunk } from '../types.js';
+import { forEachOrdered } from './ordered.js';
+import type { Pool } from './pool.js';
+
+/**
+ * The chunks of every golden-set corpus file (both sides, each distinct path and text once), for
+ * the retrieval step: from the content cache when there, else computed on the pool's threads
+ * and stored. Files of the `external` strategy are left to the engine (it runs the command);
+ * `skip` leaves out files the comparison chunks anyway (the changed ones).
+ */
+export async function chunkCorpus(
+  sides: readonly (readonly SourceText[])[],
+  config: Config,
+  pool: Pool,
+  cache: ContentCache | null,
+  skip: (path: string, text: string) => boolean,
+): Promise<Map<string, Chunk[]>> {
+  const chunked = new Map<string, Chunk[]>();
+  const todo = new Map<string, SourceText>();
+  for (const file of sides.flat()) {
+    const key = corpusKey(file.path, file.text);
+    if (!todo.has(key) && !skip(file.path, file.text) && settingsFor(config, file.path).chunking.strategy !== 'external') todo.set(key, file);
+  }
+  await forEachOrdered(
+    [...todo.values()],
+    pool.size * 4 + 4,
+    async (file) => {
+      const chunking = settingsFor(config, file.path).chunking;
+      const key = cache?.key({ path: file.path, text: file.text, chunking });
+      const cached = cache && key ? await cache.get<Chunk[]>(key) : undefined;
+      if (cached) return cached;
+      const answer = await pool.run({ kind: 'chunk', path: file.path, text: file.text, chunking });
+      if (answer.kind !== 'chunk') throw new Error(`chunking ${file.path}: unexpected ${answer.kind} result`);
+      if (cache && key) await cache.set(key, answer.chunks);
+      return answer.chunks;
+    },
+    (chunks, file) => void chunked.set(corpusKey(file.path, file.text), chunks),
+  );
+  return chunked;
+}
+
+/** The key of a corpus file in {@link chunkCorpus}'s map. */
+export function corpusKey(path: string, text: string): string {
+  return `${path}\0${text}`;
+}
