@@ -6,7 +6,8 @@ import type { Config } from '../config/types.js';
 import type { RetrievalInput, SourceText } from '../engine/retrieval.js';
 import { parseGolden } from '../golden/load.js';
 import { isMarkdownPath } from '../sources/changed-file.js';
-import { exportTree, listFilesAt } from '../sources/git.js';
+import { exportTree } from '../sources/git.js';
+import { readFilesAt } from '../sources/git-blobs.js';
 import { denseFor } from '../sources/llm.js';
 import type { FileReader } from './pairs.js';
 
@@ -29,13 +30,11 @@ export async function goldenInput(
     return { notices: [`golden set ${config.golden.file} skipped: retrieval needs the base and head commits checked out (actions/checkout with fetch-depth: 0)`] };
   }
   const golden = parseGolden(text, config.golden.file);
-  const side = async (ref: string): Promise<SourceText[]> => {
-    const paths = (await listFilesAt(workspace, ref)).filter((path) => isMarkdownPath(path) && isIncluded(config, path));
-    const files = await Promise.all(paths.map(async (path) => ({ path, text: await reader.read(ref, path) })));
-    return files.filter((file): file is SourceText => file.text !== null);
-  };
+  // Every docs file of both commits in two git processes, each distinct blob read once.
+  const [baseFiles, headFiles] = await readFilesAt(workspace, [base, head], (path) => isMarkdownPath(path) && isIncluded(config, path));
+  const side = (files: Map<string, string>): SourceText[] => [...files].map(([path, text]) => ({ path, text }));
   const dense = denseFor(config, { apiKey, root: workspace });
-  return { input: { golden, base: await side(base), head: await side(head), ...(dense ? { dense } : {}) }, notices: [] };
+  return { input: { golden, base: side(baseFiles!), head: side(headFiles!), ...(dense ? { dense } : {}) }, notices: [] };
 }
 
 /**

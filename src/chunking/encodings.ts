@@ -3,7 +3,7 @@ import type * as GptEncoding from 'gpt-tokenizer/encoding/o200k_base';
 import type { TokenizerName } from '../types.js';
 
 /** The parts of a gpt-tokenizer encoding chunkgate uses. */
-export type Encoding = Pick<typeof GptEncoding, 'countTokens' | 'encode' | 'decodeGenerator'>;
+export type Encoding = Pick<typeof GptEncoding, 'countTokens' | 'encode' | 'decodeGenerator' | 'setMergeCacheSize'>;
 
 // A token table is megabytes of JavaScript (o200k: 2.4 MB, cl100k: 1.2 MB) and ~100 ms to build,
 // so it loads on first use, and only the encoding a run asks for. `loadModule` is a synchronous
@@ -23,6 +23,9 @@ export function encodingOf(name: TokenizerName): Encoding {
   let encoding = loaded.get(name);
   if (!encoding) {
     encoding = LOADERS[name]();
+    // Each distinct pre-token is counted once and remembered by src/chunking/pieces.ts: the
+    // library's own cache of merges would only hold a second copy.
+    encoding.setMergeCacheSize(0);
     loaded.set(name, encoding);
   }
   return encoding;

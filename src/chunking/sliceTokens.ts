@@ -1,6 +1,5 @@
-import { CL100K_TOKEN_SPLIT_REGEX, O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
 import type { Span, TokenizerName } from '../types.js';
-import { countTokens } from './measure.js';
+import { pieceTable, piecesTokens, type PieceTable } from './pieces.js';
 
 /** Exact token count of `source.slice(start, end)`. */
 export type SliceTokens = (start: number, end: number) => number;
@@ -67,19 +66,6 @@ export function sliceTokenCounter(source: string, measure: TokenCounting): Slice
 }
 
 /**
- * Token count of `text`: the sum of its pre-tokens' counts, each counted once per process
- * (the tokenizer itself counts piece by piece, so the sum is exact).
- */
-export function piecesTokens(text: string, tokenizer: TokenizerName): number {
-  const memo = pieceMemo(tokenizer);
-  let total = 0;
-  for (let at = 0, end = nextPiece(text, at, tokenizer); end !== -1; at = end, end = nextPiece(text, at, tokenizer)) {
-    total += pieceCount(text.slice(pieceStart, end), tokenizer, memo);
-  }
-  return total;
-}
-
-/**
  * Token count of `text`, the join of `spans` of `source` in order (a chunk with a repeated table
  * header or a re-opened fence): the sum of the spans' counts when every join is a sync point of
  * `text` (so no pre-token spans a join), else `tokens(text)`.
@@ -93,127 +79,6 @@ export function joinedTokens(source: string, spans: readonly Span[], text: strin
     at += Math.max(0, span.end - span.start);
   }
   return sum;
-}
-
-/** Prefix token counts of a source at its pre-token starts. */
-interface PieceTable {
-  /** Count of `source[0, at)` when `at` starts a piece (or is the end), else -1. */
-  cum(at: number): number;
-}
-
-const SPLIT: Record<TokenizerName, RegExp> = { o200k_base: O200K_TOKEN_SPLIT_REGEX, cl100k_base: CL100K_TOKEN_SPLIT_REGEX };
-
-/** Pieces longer than this are counted without being remembered (a run of CJK text is one piece). */
-const MEMO_PIECE = 4096;
-/** Characters of pieces remembered per encoding before the memo starts over (a docs vocabulary fits). */
-const MEMO_CHARS = 1 << 23;
-const PIECE_COUNTS = new Map<TokenizerName, { counts: Map<string, number>; chars: number }>();
-
-/** Forgets every remembered piece count, so a benchmark round costs what a fresh process would. */
-export function clearPieceMemo(): void {
-  PIECE_COUNTS.clear();
-}
-
-/**
- * One pass of the encoding's split pattern over `source`, each piece counted through
- * {@link countTokens} (memoised per process): piece starts and the counts before them.
- */
-function pieceTable(source: string, tokenizer: TokenizerName): PieceTable {
-  const memo = pieceMemo(tokenizer);
-  let starts = new Int32Array(Math.max(16, source.length >> 2));
-  let sums = new Int32Array(starts.length);
-  let pieces = 0;
-  let total = 0;
-  for (let at = 0, end = nextPiece(source, at, tokenizer); end !== -1; at = end, end = nextPiece(source, at, tokenizer)) {
-    const count = pieceCount(source.slice(pieceStart, end), tokenizer, memo);
-    if (pieces === starts.length) {
-      starts = grow(starts);
-      sums = grow(sums);
-    }
-    starts[pieces] = pieceStart;
-    sums[pieces] = total;
-    pieces += 1;
-    total += count;
-  }
-  return {
-    cum(at) {
-      if (at === source.length) return total;
-      let low = 0;
-      let high = pieces - 1;
-      while (low <= high) {
-        const mid = (low + high) >>> 1;
-        const value = starts[mid]!;
-        if (value === at) return sums[mid]!;
-        if (value < at) low = mid + 1;
-        else high = mid - 1;
-      }
-      return -1;
-    },
-  };
-}
-
-/** Start of the piece {@link nextPiece} found last (a module variable: no object per piece). */
-let pieceStart = 0;
-
-/**
- * The end of the pre-token after `at` (its start goes to `pieceStart`), or -1 at the end of the
- * text. Pieces follow each other, so a sticky match is tried first; text the pattern would not
- * match (none is known) is skipped as the tokenizer's own global search skips it.
- */
-function nextPiece(text: string, at: number, tokenizer: TokenizerName): number {
-  if (at >= text.length) return -1;
-  const split = splitters(tokenizer);
-  split.sticky.lastIndex = at;
-  if (split.sticky.test(text)) {
-    pieceStart = at;
-    return split.sticky.lastIndex;
-  }
-  split.global.lastIndex = at;
-  const match = split.global.exec(text);
-  if (match === null) return -1;
-  pieceStart = match.index;
-  return split.global.lastIndex;
-}
-
-/** The encoding's split pattern, sticky and global, one instance each per encoding (no re-entry). */
-function splitters(tokenizer: TokenizerName): { sticky: RegExp; global: RegExp } {
-  let split = SPLITTERS.get(tokenizer);
-  if (!split) {
-    const { source } = SPLIT[tokenizer];
-    SPLITTERS.set(tokenizer, (split = { sticky: new RegExp(source, 'uy'), global: new RegExp(source, 'gu') }));
-  }
-  return split;
-}
-
-const SPLITTERS = new Map<TokenizerName, { sticky: RegExp; global: RegExp }>();
-
-function pieceMemo(tokenizer: TokenizerName): { counts: Map<string, number>; chars: number } {
-  let memo = PIECE_COUNTS.get(tokenizer);
-  if (!memo) PIECE_COUNTS.set(tokenizer, (memo = { counts: new Map(), chars: 0 }));
-  return memo;
-}
-
-/** Tokens of one pre-token, through {@link countTokens} the first time. */
-function pieceCount(piece: string, tokenizer: TokenizerName, memo: { counts: Map<string, number>; chars: number }): number {
-  let count = memo.counts.get(piece);
-  if (count === undefined) {
-    count = countTokens(piece, tokenizer);
-    if (piece.length <= MEMO_PIECE) {
-      if (memo.chars >= MEMO_CHARS) {
-        memo.counts.clear();
-        memo.chars = 0;
-      }
-      memo.counts.set(piece, count);
-      memo.chars += piece.length;
-    }
-  }
-  return count;
-}
-
-function grow(array: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
-  const larger = new Int32Array(array.length * 2);
-  larger.set(array);
-  return larger;
 }
 
 /** The first sync point in `[from, limit]`, or -1. */

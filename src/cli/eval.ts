@@ -4,7 +4,7 @@ import { fileFacts, reportOfFacts, type FileFacts } from '../compare/facts.js';
 import { buildReport } from '../compare/summary.js';
 import { settingsFor } from '../config/resolve.js';
 import type { Config } from '../config/types.js';
-import type { EvalFileResult, EvalFileTask } from '../engine/eval-file.js';
+import type { EvalFileTask } from '../engine/eval-file.js';
 import { renderEvalMarkdown, renderEvalText } from '../report/eval.js';
 import type { FileSources } from '../report/html/types.js';
 import { renderHtmlReport } from '../report/html/index.js';
@@ -20,6 +20,7 @@ import { openOutput, type CliIO } from './io.js';
 import { forEachOrdered } from './ordered.js';
 import { createPool, defaultJobs, type Pool } from './pool.js';
 import { inShard, parseJobs, parseShard, pathsDigest, type Shard } from './shard.js';
+import type { EvalAnswer } from './tasks.js';
 
 export const EVAL_USAGE = `Usage: chunkgate eval <files|dirs|globs…> [--config F] [--format text|json|md] [--out F] [--html F]
                       [--jobs N] [--shard I/N] [--cache-dir DIR]
@@ -40,16 +41,8 @@ Options:
 
 A JSON report is written file by file, so memory stays flat on any number of files.`;
 
-/** One evaluated file as the report needs it. */
-interface Evaluated {
-  /** The file's report entry, when the report is JSON. */
-  json?: string;
-  /** The whole diff, when the report is text, Markdown or HTML. */
-  diff?: DocDiff;
-  facts: FileFacts;
-  warnings: string[];
-  source?: FileSources['head'];
-}
+/** One evaluated file as the report needs it: the pool's answer, or the cache's. */
+type Evaluated = Omit<EvalAnswer, 'kind'>;
 
 /** What the content cache keeps per file: the JSON entry, and the rest re-derived from it. */
 interface CachedEval {
@@ -99,7 +92,7 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
         facts.push(evaluated.facts);
         if (evaluated.diff && want.diff) diffs.push(evaluated.diff);
         if (evaluated.source) sources.push({ path: evaluated.facts.diff.path, base: null, head: evaluated.source });
-        if (sink && evaluated.json !== undefined) {
+        if (sink && evaluated.json !== undefined && want.json) {
           // The head holds only the config: it can be written before any summary exists.
           await sink.write(written === 0 ? frame(1).head + evaluated.json : `,\n${evaluated.json}`);
           written += 1;
@@ -164,21 +157,10 @@ async function evaluatePath(
     const cached = await cache.get<CachedEval>(key);
     if (cached) return fromEntry(cached);
   }
-  const answer = await pool.run({ kind: 'eval', file: { ...task, withSource: want.source }, json: want.json || cache !== null });
+  const answer = await pool.run({ kind: 'eval', file: { ...task, withSource: want.source }, want: { json: want.json || key !== null, diff: want.diff } });
   if (answer.kind !== 'eval') throw new Error(`evaluating ${path}: unexpected ${answer.kind} result`);
-  const { result, json } = answer;
-  if (cache && key !== null && json !== undefined) await cache.set(key, { entry: json, warnings: result.warnings } satisfies CachedEval);
-  return evaluated(result, want.json ? json : undefined, want.diff);
-}
-
-function evaluated(result: EvalFileResult, json: string | undefined, keepDiff: boolean): Evaluated {
-  return {
-    ...(json !== undefined ? { json } : {}),
-    ...(keepDiff ? { diff: result.diff } : {}),
-    facts: fileFacts(result.diff),
-    warnings: result.warnings,
-    ...(result.source ? { source: result.source } : {}),
-  };
+  if (cache && key !== null && answer.json !== undefined) await cache.set(key, { entry: answer.json, warnings: answer.warnings } satisfies CachedEval);
+  return answer;
 }
 
 /** A cache hit: the entry is written as it was; the diff behind it is parsed back for the summary. */

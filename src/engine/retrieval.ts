@@ -4,7 +4,7 @@ import { settingsFor } from '../config/resolve.js';
 import type { Config } from '../config/types.js';
 import type { GoldenSet } from '../golden/schema.js';
 import { parseMarkdown } from '../markdown/parse.js';
-import { bm25Retriever } from '../retrieval/bm25.js';
+import { bm25Memo, bm25Retriever } from '../retrieval/bm25.js';
 import { embeddingRetriever, type Embed, type VectorCache } from '../retrieval/embeddings.js';
 import type { RetrievalChunk } from '../retrieval/types.js';
 import { evaluateRetrieval } from '../retrieval/evaluate.js';
@@ -58,7 +58,7 @@ export async function retrievalReport(
   }
   const retriever = dense
     ? (chunks: RetrievalChunk[]) => embeddingRetriever(chunks, dense.embed, dense.cache, { model: config.golden.embeddingModel })
-    : (chunks: RetrievalChunk[]) => bm25Retriever(chunks, { queries: input.golden.queries.map((query) => query.query) });
+    : bm25Over(input.golden.queries.map((query) => query.query));
   // A file identical on both sides (most of them, in a pull request) is chunked once.
   const chunked = new Map<string, Chunk[]>();
   const chunksOf = (file: SourceText): Chunk[] => {
@@ -82,4 +82,10 @@ export async function retrievalReport(
     size: (source) => (_file, span) => countTokens(source.slice(span.start, span.end), tokenizer),
   });
   return { report: { ...result, failures: retrievalFailures(result, config.thresholds.retrieval) }, notices };
+}
+
+/** BM25 over the golden queries' terms, base and head sharing the terms of the chunks they share. */
+function bm25Over(queries: readonly string[]): (chunks: RetrievalChunk[]) => ReturnType<typeof bm25Retriever> {
+  const memo = bm25Memo();
+  return (chunks) => bm25Retriever(chunks, { queries, memo });
 }

@@ -10,6 +10,19 @@ export interface Bm25Options {
    * rank, is what the full index gives, for a fraction of the build time.
    */
   queries?: readonly string[];
+  /**
+   * Shared by the retrievers of one run over the same `queries` (base and head, which share
+   * most chunks): each distinct chunk is cut into terms once ({@link bm25Memo}).
+   */
+  memo?: Bm25Memo;
+}
+
+/** Terms of chunks already indexed, by indexed text: the query terms, and how many other distinct terms. */
+export type Bm25Memo = Map<string, { terms: string[]; others: number }>;
+
+/** A memo for {@link Bm25Options.memo}. */
+export function bm25Memo(): Bm25Memo {
+  return new Map();
 }
 
 /**
@@ -19,9 +32,10 @@ export interface Bm25Options {
  */
 export function bm25Retriever(chunks: readonly RetrievalChunk[], options: Bm25Options = {}): Retriever {
   const vocabulary = options.queries ? new Set(options.queries.flatMap((query) => searchTerms(query))) : null;
+  const memo = options.memo ?? bm25Memo();
   const index = new MiniSearch<{ id: number; body: string }>({
     fields: ['body'],
-    tokenize: searchTerms,
+    tokenize: vocabulary ? (text) => indexedTerms(text, vocabulary, memo) : searchTerms,
     // MiniSearch measures a field by its distinct tokens before this filter, so dropping terms no
     // query has changes no length, no document frequency of a query term, and no score.
     processTerm: vocabulary ? (term) => (vocabulary.has(term) ? term : null) : (term) => term,
@@ -35,3 +49,26 @@ export function bm25Retriever(chunks: readonly RetrievalChunk[], options: Bm25Op
       .slice(0, k)
       .map((result) => result.id as number);
 }
+
+/**
+ * The tokens MiniSearch gets for `text`: its query terms (each occurrence), then one stand-in
+ * per other distinct term, so the distinct-token count MiniSearch measures length with is the
+ * real one. Stand-ins (`\u0001` + a number) can be no query's term and are never indexed.
+ */
+function indexedTerms(text: string, vocabulary: ReadonlySet<string>, memo: Bm25Memo): string[] {
+  let entry = memo.get(text);
+  if (!entry) {
+    const terms: string[] = [];
+    const others = new Set<string>();
+    for (const term of searchTerms(text)) {
+      if (vocabulary.has(term)) terms.push(term);
+      else others.add(term);
+    }
+    entry = { terms, others: others.size };
+    memo.set(text, entry);
+  }
+  while (STAND_INS.length < entry.others) STAND_INS.push(`\u0001${STAND_INS.length}`);
+  return entry.terms.concat(STAND_INS.slice(0, entry.others));
+}
+
+const STAND_INS: string[] = [];

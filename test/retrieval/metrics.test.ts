@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bm25Retriever } from '../../src/retrieval/bm25.js';
+import { bm25Memo, bm25Retriever } from '../../src/retrieval/bm25.js';
 import { queryMetrics } from '../../src/retrieval/metrics.js';
 import { subtract, union } from '../../src/retrieval/ranges.js';
 import { searchTerms } from '../../src/retrieval/terms.js';
@@ -114,12 +114,18 @@ describe('bm25Retriever', () => {
     const queries = ['how do I deploy to production', 'cache ttl expire', 'configure the token', '安装 步骤', 'rollback a failed release', 'what is chunkgate'];
     const full = bm25Retriever(chunks);
     const restricted = bm25Retriever(chunks, { queries });
+    // A memo filled by another retriever (the other side of a diff: most chunks shared, some not).
+    const memo = bm25Memo();
+    bm25Retriever(chunks.slice(3), { queries, memo });
+    const shared = bm25Retriever(chunks, { queries, memo });
     let ranked = 0;
     for (const query of queries) {
       const expected = await full(query, 8);
       ranked += expected.length;
       expect(await restricted(query, 8), query).toEqual(expected);
+      expect(await shared(query, 8), query).toEqual(expected);
     }
     expect(ranked).toBeGreaterThan(20);
+    expect(memo.size).toBe(chunks.length);
   });
 });
