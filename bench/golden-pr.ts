@@ -43,26 +43,36 @@ function goldenSet(repo: string, paths: readonly string[]): string {
   return stringify({ queries });
 }
 
+/**
+ * A git repository under `dir/repo` of `files` synthetic docs and a golden set, a one-file change
+ * on top, and two configs naming a golden file that exists (`dir/with.yml`) or does not
+ * (`dir/without.yml`). Returns the repository and both commits.
+ */
+export function goldenRepo(dir: string, files: number): { repo: string; base: string; head: string; paths: string[] } {
+  const repo = join(dir, 'repo');
+  mkdirSync(repo, { recursive: true });
+  git(repo, 'init', '-q', '-b', 'main');
+  const paths = writeSite(repo, files, (files * 19_000_000) / 2476, 2000);
+  mkdirSync(join(repo, '.chunkgate'));
+  writeFileSync(join(repo, '.chunkgate', 'golden.yml'), goldenSet(repo, paths));
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '-q', '-m', 'base');
+  const base = git(repo, 'rev-parse', 'HEAD');
+  appendFileSync(join(repo, paths[Math.floor(files / 2)]!), '\n## A new section\n\nIt documents one more option, added by this pull request, with a sentence or two about its default.\n');
+  git(repo, 'commit', '-q', '-am', 'one file');
+  const head = git(repo, 'rev-parse', 'HEAD');
+  // Both runs name their config, identical but for the golden file: the PR is the same.
+  writeFileSync(join(dir, 'with.yml'), 'golden: { file: .chunkgate/golden.yml }\n');
+  writeFileSync(join(dir, 'without.yml'), 'golden: { file: .chunkgate/none.yml }\n');
+  return { repo, base, head, paths };
+}
+
 /** Prints the golden-set PR ratio (warm cache) and returns it. */
 export async function benchGoldenPr(cli: string): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'chunkgate-bench-golden-'));
   try {
-    const repo = join(dir, 'repo');
-    mkdirSync(repo);
-    git(repo, 'init', '-q', '-b', 'main');
     const files = Math.round(2000 * scale);
-    const paths = writeSite(repo, files, (files * 19_000_000) / 2476, 2000);
-    mkdirSync(join(repo, '.chunkgate'));
-    writeFileSync(join(repo, '.chunkgate', 'golden.yml'), goldenSet(repo, paths));
-    git(repo, 'add', '-A');
-    git(repo, 'commit', '-q', '-m', 'base');
-    const base = git(repo, 'rev-parse', 'HEAD');
-    appendFileSync(join(repo, paths[Math.floor(files / 2)]!), '\n## A new section\n\nIt documents one more option, added by this pull request, with a sentence or two about its default.\n');
-    git(repo, 'commit', '-q', '-am', 'one file');
-    const head = git(repo, 'rev-parse', 'HEAD');
-    // Both runs name their config, identical but for the golden file: the PR is the same.
-    writeFileSync(join(dir, 'with.yml'), 'golden: { file: .chunkgate/golden.yml }\n');
-    writeFileSync(join(dir, 'without.yml'), 'golden: { file: .chunkgate/none.yml }\n');
+    const { repo, base, head, paths } = goldenRepo(dir, files);
     const cache = join(dir, 'cache');
     const diff = (config: string, extra: string[] = []) => () =>
       runNode([cli, 'diff', '--repo', repo, '--base', base, '--head', head, '--config', join(dir, config), '--format', 'json', '--out', join(dir, 'report.json'), '--no-fail', ...extra], repo);

@@ -1,5 +1,6 @@
 import { chunkDocument } from '../chunking/index.js';
-import { countTokens, createMeasure } from '../chunking/measure.js';
+import { createMeasure } from '../chunking/measure.js';
+import { piecesTokens } from '../chunking/pieces.js';
 import { settingsFor } from '../config/resolve.js';
 import type { Config } from '../config/types.js';
 import type { GoldenSet } from '../golden/schema.js';
@@ -79,7 +80,7 @@ export async function retrievalReport(
     retriever: dense ? `embeddings (${config.golden.embeddingModel})` : 'bm25',
     base: side(input.base),
     head: side(input.head),
-    size: (source) => (_file, span) => countTokens(source.slice(span.start, span.end), tokenizer),
+    size: (source) => (_file, span) => piecesTokens(source.slice(span.start, span.end), tokenizer),
   });
   return { report: { ...result, failures: retrievalFailures(result, config.thresholds.retrieval) }, notices };
 }

@@ -42,12 +42,24 @@ export function bm25Retriever(chunks: readonly RetrievalChunk[], options: Bm25Op
     searchOptions: { tokenize: searchTerms, processTerm: (term) => term },
   });
   index.addAll(chunks.map((chunk) => ({ id: chunk.order, body: `${chunk.headingPath.join(' ')}\n${chunk.text}` })));
-  return async (query, k) =>
-    index
-      .search(query)
-      .sort((a, b) => b.score - a.score || (a.id as number) - (b.id as number))
-      .slice(0, k)
-      .map((result) => result.id as number);
+  return async (query, k) => topK(index.search(query), k);
+}
+
+/**
+ * The ids of the best `k` results, ties in corpus order (lower id first). MiniSearch returns
+ * every match by score (a common query term matches most of a corpus): only the matches
+ * scoring at least the k-th are sorted again.
+ */
+function topK(results: readonly { id: unknown; score: number }[], k: number): number[] {
+  if (results.length === 0 || k <= 0) return [];
+  const cut = results[Math.min(k, results.length) - 1]!.score;
+  let end = Math.min(k, results.length);
+  while (end < results.length && results[end]!.score >= cut) end += 1;
+  return results
+    .slice(0, end)
+    .sort((a, b) => b.score - a.score || (a.id as number) - (b.id as number))
+    .slice(0, k)
+    .map((result) => result.id as number);
 }
 
 /**
