@@ -39,7 +39,7 @@ async function blobsAt(repoDir: string, ref: string, wanted: (path: string) => b
 
 /** The UTF-8 text of each blob (`git cat-file --batch`, one process for all). */
 function catBlobs(repoDir: string, shas: readonly string[]): Promise<Map<string, string>> {
-  if (shas.length === 0) return Promise.resolve(new Map());
+  if (shas.length === 0) return Promise.resolve(new Map<string, string>());
   return new Promise((resolve, reject) => {
     const child = spawn('git', ['cat-file', '--batch'], { cwd: repoDir, env: { ...process.env, ...ENV }, stdio: ['pipe', 'pipe', 'pipe'] });
     const chunks: Buffer[] = [];

@@ -9,7 +9,7 @@ function parsedTitle(value: string): string | null {
   try {
     const data: unknown = parseYaml(value, { logLevel: 'error' });
     if (data && typeof data === 'object' && 'title' in data) {
-      const title = (data as { title: unknown }).title;
+      const title = data.title;
       return typeof title === 'string' ? title.trim() : '';
     }
     return '';
