@@ -4,7 +4,7 @@ import type { SourceText } from '../engine/retrieval.js';
 import type { ContentCache } from '../sources/content-cache.js';
 import type { Chunk } from '../types.js';
 import { forEachOrdered } from './ordered.js';
-import type { Pool } from './pool.js';
+import { inFlightFiles, type Pool } from './pool.js';
 
 /**
  * The chunks of every golden-set corpus file (both sides, each distinct path and text once), for
@@ -27,7 +27,7 @@ export async function chunkCorpus(
   }
   await forEachOrdered(
     [...todo.values()],
-    pool.size * 4 + 4,
+    inFlightFiles(pool),
     async (file) => {
       const chunking = settingsFor(config, file.path).chunking;
       const key = cache?.key({ path: file.path, text: file.text, chunking });

@@ -53,7 +53,8 @@ Options:
   --cache-dir DIR   LLM judge cache (default: the config's llm.cache); given, it also keeps the
                     chunks of golden-set corpus files, so unchanged files are not chunked again
                     (keep DIR between CI runs with actions/cache)
-  --jobs N          worker threads for the golden-set corpus (default: one per core)
+  --jobs N          threads that chunk the golden-set corpus: this one and N − 1 workers
+                    (default: one per core)
   --shard I/N       compare only slice I of N of the changed files (a CI matrix; slice 1 also
                     runs the golden set); chunkgate merge combines the slices' JSON reports
 

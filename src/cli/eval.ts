@@ -18,7 +18,7 @@ import { oneOf, parseCommandArgs } from './args.js';
 import { loadConfigFile } from './config.js';
 import { openOutput, type CliIO } from './io.js';
 import { forEachOrdered } from './ordered.js';
-import { createPool, defaultJobs, type Pool } from './pool.js';
+import { createPool, defaultJobs, inFlightFiles, type Pool } from './pool.js';
 import { inShard, parseJobs, parseShard, pathsDigest, type Shard } from './shard.js';
 import type { EvalAnswer } from './tasks.js';
 
@@ -33,13 +33,14 @@ Options:
   --format FORMAT  text (default), json (the SPEC §2 report) or md
   --out F          write the report to F instead of standard output
   --html F         also write the HTML chunk map (one self-contained page) to F
-  --jobs N         worker threads (default: one per core; 1 runs in one thread)
+  --jobs N         threads to evaluate on: this one and N − 1 workers (default: one per
+                   core; 1: no worker threads)
   --shard I/N      evaluate only slice I of N of the files (a CI matrix); chunkgate merge
                    combines the slices' JSON reports into the report of the whole run
   --cache-dir DIR  reuse the results of files unchanged since a run with the same DIR
                    (a content-hash cache; keep DIR between CI runs with actions/cache)
 
-A JSON report is written file by file, so memory stays flat on any number of files.`;
+A JSON report is written file by file: only each file's scores stay in memory, for the summary.`;
 
 /** One evaluated file as the report needs it: the pool's answer, or the cache's. */
 type Evaluated = Omit<EvalAnswer, 'kind'>;
@@ -84,7 +85,7 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
   try {
     await forEachOrdered(
       paths,
-      pool.size * 4 + 4,
+      inFlightFiles(pool),
       (path) => evaluatePath(io, config, path, pool, cache, want, notices),
       async (evaluated) => {
         if (!evaluated) return;
