@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileFacts, reportOfFacts, type FileFacts } from '../compare/facts.js';
 import { buildReport } from '../compare/summary.js';
-import type { FailOn } from '../config/types.js';
+import type { Config, FailOn } from '../config/types.js';
+import { renderComment } from '../report/comment.js';
 import { renderEvalMarkdown, renderEvalText } from '../report/eval.js';
 import { renderJsonAt, renderJsonFrame } from '../report/json.js';
 import { renderText } from '../report/text.js';
@@ -15,7 +16,8 @@ export const MERGE_USAGE = `Usage: chunkgate merge <reports…> [--out F] [--for
 
 Combines the JSON reports of the slices of a sharded run (eval or diff with --shard I/N,
 --format json) into the report the whole run would have made: files in order, the summary
-and the verdict over all of them, the golden-set retrieval of slice 1.
+and the verdict over all of them, the golden-set retrieval of slice 1. Text and Markdown are
+what eval prints for eval slices, and the pull-request comment and text of diff for diff slices.
 
 Options:
   --out F          write the report to F instead of standard output
@@ -76,7 +78,9 @@ export async function runMerge(argv: string[], io: CliIO): Promise<number> {
     await sink.close();
   } else {
     const full = buildReport({ ...input, files: diffs });
-    const text = first.shard.command === 'eval' ? (format === 'md' ? renderEvalMarkdown(full) : renderEvalText(full)) : renderText(full);
+    const comment = () => renderComment(full, { version: full.version, chunking: (full.config as Config).chunking, charts: true, failOn: input.failOn });
+    const text =
+      first.shard.command === 'eval' ? (format === 'md' ? renderEvalMarkdown(full) : renderEvalText(full)) : format === 'md' ? comment() : renderText(full);
     await io.output(text, values.out as string | undefined);
   }
   // Like the runs it merges: eval reports, whatever their scores, exit 0; diff reports exit by the verdict.

@@ -111,5 +111,11 @@ describe('chunkgate diff --shard and merge, golden set included', () => {
     // The golden set's mrrDrop limit fails in the whole run, so the merged verdict fails too.
     expect(report.summary.verdict).toBe('fail');
     expect(merged.code).toBe(1);
+    // As Markdown, the merged slices give the comment of the whole run (no notices, no commits: the merge has neither).
+    const slices = [1, 2, 3].map((index) => join(dir, `slice-${index}.json`));
+    const comment = await runCli(['merge', ...slices, '--format', 'md'], { cwd: repo.dir });
+    const wholeComment = await runCli(['diff', '--repo', repo.dir, '--base', base, '--head', head, '--format', 'md', '--no-fail'], { cwd: repo.dir });
+    expect(comment.stdout).toContain('### 🔎 Retrieval on the golden set');
+    expect(comment.stdout.split('\n').slice(0, 3)).toEqual(wholeComment.stdout.split('\n').slice(0, 3));
   });
 });

@@ -32,9 +32,10 @@ const EPSILON = 1e-9;
  * {@link POSTINGS} most recent chunks, and at most {@link VERIFIED} candidates of a chunk are
  * verified, those sharing the most prefix shingles (then the earliest). So the rule costs
  * O(N log N) in the number of shingles N, and its findings are exactly those of the all-pairs
- * definition whenever no chunk has more than 64 candidates (any document of up to 65 chunks,
- * and near-duplicate groups of up to 65 chunks); in larger groups the same chunks are flagged,
- * each against its most similar verified candidate (test/metrics/rules/duplicates.test.ts).
+ * definition whenever no chunk has more than 64 candidates (any document of up to 65 chunks, and
+ * groups of near duplicates of up to 65 chunks). In a larger group a chunk is reported against
+ * the most similar of its 64 most promising candidates; on the group of 400 of
+ * test/metrics/rules/duplicates.test.ts that flags exactly the chunks the all-pairs scan flags.
  */
 export function checkNearDuplicates(input: StructuralInput, options: NearDuplicateOptions = {}): RuleFinding[] {
   const threshold = options.threshold ?? 0.9;
