@@ -31,26 +31,6 @@ export function encodingOf(name: TokenizerName): Encoding {
   return encoding;
 }
 
-/**
- * The byte-pair encoder inside an encoding: what the tokenizer runs on each pre-token of a text
- * (gpt-tokenizer's `bytePairEncodingCoreProcessor`, private in its types, checked here at run
- * time). Counting a pre-token through it skips the library's per-call work (special-token scan,
- * splitting again). `null` when a gpt-tokenizer version lays it out differently.
- */
-export interface PieceEncoder {
-  /** The token of a pre-token that is one token, else `undefined`. */
-  getBpeRankFromString(piece: string): number | undefined;
-  /** The tokens of one pre-token. */
-  bytePairEncode(piece: string): number[];
-}
-
-/** The {@link PieceEncoder} of the named encoding, or `null` (see there). */
-export function pieceEncoderOf(name: TokenizerName): PieceEncoder | null {
-  const api = (encodingOf(name) as { default?: { bytePairEncodingCoreProcessor?: Partial<PieceEncoder> } }).default;
-  const core = api?.bytePairEncodingCoreProcessor;
-  return typeof core?.getBpeRankFromString === 'function' && typeof core.bytePairEncode === 'function' ? (core as PieceEncoder) : null;
-}
-
 /** Which encodings this process has loaded so far (for the start-up test and the bench). */
 export function loadedEncodings(): TokenizerName[] {
   return [...loaded.keys()];

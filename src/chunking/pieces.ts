@@ -1,15 +1,13 @@
 import { CL100K_TOKEN_SPLIT_REGEX, O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
 import type { TokenizerName } from '../types.js';
-import { pieceEncoderOf, type PieceEncoder } from './encodings.js';
 import { countTokens } from './measure.js';
 
 /**
  * Token counting by pre-tokens. The o200k / cl100k tokenizers cut text with a split pattern
  * (the pinned gpt-tokenizer's) and byte-pair encode each piece alone, so a text's count is the
  * sum of its pieces' counts. Pieces repeat (words), so each distinct piece is counted once per
- * process (by the tokenizer's own byte-pair encoder, or {@link countTokens} for long ones) and
- * remembered in a table read straight from the source text: a document's pass allocates nothing
- * per known piece.
+ * process through {@link countTokens} and remembered in a table read straight from the source
+ * text: a document's pass allocates nothing per known piece.
  */
 
 /** Prefix token counts of a source at its pre-token starts. */
@@ -112,11 +110,6 @@ function memoOf(tokenizer: TokenizerName): PieceMemo {
   return memo;
 }
 
-/**
- * Pieces up to this long are byte-pair encoded directly ({@link pieceEncoderOf}); longer ones go
- * through {@link countTokens}, which keeps long runs to linear time.
- */
-const ENCODED_PIECE = 256;
 /** Pieces longer than this are counted without being remembered (a run of CJK text is one piece). */
 const MEMO_PIECE = 4096;
 /** Characters of pieces remembered before the memo starts over (a docs vocabulary fits). */
@@ -133,11 +126,7 @@ class PieceMemo {
   private size = 0;
   private chars = 0;
 
-  private readonly encoder: PieceEncoder | null;
-
-  constructor(private readonly tokenizer: TokenizerName) {
-    this.encoder = pieceEncoderOf(tokenizer);
-  }
+  constructor(private readonly tokenizer: TokenizerName) {}
 
   /** Tokens of `text[start, end)`. */
   count(text: string, start: number, end: number): number {
@@ -151,15 +140,9 @@ class PieceMemo {
       if (this.hashes[slot] === hash && piece.length === length && sameText(piece, text, start)) return this.counts[slot]!;
     }
     const piece = text.slice(start, end);
-    const count = this.encoder && length <= ENCODED_PIECE ? this.encoded(piece) : countTokens(piece, this.tokenizer);
+    const count = countTokens(piece, this.tokenizer);
     if (length <= MEMO_PIECE) this.remember(piece, hash, count);
     return count;
-  }
-
-  /** Tokens of one pre-token, as the tokenizer encodes it inside any text. */
-  private encoded(piece: string): number {
-    const encoder = this.encoder!;
-    return encoder.getBpeRankFromString(piece) !== undefined ? 1 : encoder.bytePairEncode(piece).length;
   }
 
   private remember(piece: string, hash: number, count: number): void {

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chunkDocument } from '../../src/chunking/index.js';
 import { countTokens, createMeasure } from '../../src/chunking/measure.js';
-import { pieceEncoderOf } from '../../src/chunking/encodings.js';
 import { piecesTokens } from '../../src/chunking/pieces.js';
 import { joinedTokens, sliceTokenCounter, sliceTokensOf } from '../../src/chunking/sliceTokens.js';
 import { parseConfig } from '../../src/config/load.js';
@@ -99,18 +98,6 @@ describe('sliceTokenCounter', () => {
     const count = sliceTokenCounter('one two three four five six seven eight', { tokens: (text) => (calls++, text.split(' ').length) });
     expect(count(0, 13)).toBe(3);
     expect(calls).toBe(1);
-  });
-
-  it("counts pre-tokens with the tokenizer's own byte-pair encoder", () => {
-    for (const tokenizer of ['o200k_base', 'cl100k_base'] as const) {
-      const encoder = pieceEncoderOf(tokenizer);
-      // Present in the pinned gpt-tokenizer: without it, counting falls back to countTokens per piece.
-      expect(encoder).not.toBeNull();
-      for (const piece of [' tokenization', 'Hello', ' 中文段落', '```', ' chunkgate', '😀']) {
-        const count = encoder!.getBpeRankFromString(piece) !== undefined ? 1 : encoder!.bytePairEncode(piece).length;
-        expect(count, piece).toBe(countTokens(piece, tokenizer));
-      }
-    }
   });
 
   it('counts a text as the sum of its pre-tokens, and joined spans only across sync points', () => {
