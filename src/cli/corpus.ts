@@ -8,14 +8,15 @@ import { inFlightFiles, type Pool } from './pool.js';
 
 /**
  * The chunks of every golden-set corpus file (both sides, each distinct path and text once), for
- * the retrieval step: from the content cache when there, else computed on the pool's threads
- * and stored. Files of the `external` strategy are left to the engine (it runs the command);
- * `skip` leaves out files the comparison chunks anyway (the changed ones).
+ * the retrieval step: from the content cache when there, else computed on a pool (`poolFor` the
+ * number of files left to chunk, so a warm cache starts no worker thread) and stored. Files of
+ * the `external` strategy are left to the engine (it runs the command); `skip` leaves out files
+ * the comparison chunks anyway (the changed ones).
  */
 export async function chunkCorpus(
   sides: readonly (readonly SourceText[])[],
   config: Config,
-  pool: Pool,
+  poolFor: (files: number) => Pool,
   cache: ContentCache | null,
   skip: (path: string, text: string) => boolean,
 ): Promise<Map<string, Chunk[]>> {
@@ -25,21 +26,36 @@ export async function chunkCorpus(
     const key = corpusKey(file.path, file.text);
     if (!todo.has(key) && !skip(file.path, file.text) && settingsFor(config, file.path).chunking.strategy !== 'external') todo.set(key, file);
   }
+  const missing: { file: SourceText; key: string | null }[] = [];
   await forEachOrdered(
     [...todo.values()],
-    inFlightFiles(pool),
+    64,
     async (file) => {
-      const chunking = settingsFor(config, file.path).chunking;
-      const key = cache?.key({ path: file.path, text: file.text, chunking });
-      const cached = cache && key ? await cache.get<Chunk[]>(key) : undefined;
-      if (cached) return cached;
-      const answer = await pool.run({ kind: 'chunk', path: file.path, text: file.text, chunking });
-      if (answer.kind !== 'chunk') throw new Error(`chunking ${file.path}: unexpected ${answer.kind} result`);
-      if (cache && key) await cache.set(key, answer.chunks);
-      return answer.chunks;
+      const key = cache ? cache.key({ path: file.path, text: file.text, chunking: settingsFor(config, file.path).chunking }) : null;
+      return { key, cached: cache && key ? await cache.get<Chunk[]>(key) : undefined };
     },
-    (chunks, file) => void chunked.set(corpusKey(file.path, file.text), chunks),
+    ({ key, cached }, file) => {
+      if (cached) chunked.set(corpusKey(file.path, file.text), cached);
+      else missing.push({ file, key });
+    },
   );
+  if (missing.length === 0) return chunked;
+  const pool = poolFor(missing.length);
+  try {
+    await forEachOrdered(
+      missing,
+      inFlightFiles(pool),
+      async ({ file, key }) => {
+        const answer = await pool.run({ kind: 'chunk', path: file.path, text: file.text, chunking: settingsFor(config, file.path).chunking });
+        if (answer.kind !== 'chunk') throw new Error(`chunking ${file.path}: unexpected ${answer.kind} result`);
+        if (cache && key) await cache.set(key, answer.chunks);
+        return answer.chunks;
+      },
+      (chunks, { file }) => void chunked.set(corpusKey(file.path, file.text), chunks),
+    );
+  } finally {
+    await pool.close();
+  }
   return chunked;
 }
 

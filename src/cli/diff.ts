@@ -9,9 +9,9 @@ import { externalChunker } from '../sources/external-chunker.js';
 import type { RetrievalInput, SourceText } from '../engine/retrieval.js';
 import { openContentCache } from '../sources/content-cache.js';
 import { readFilesAt } from '../sources/git-blobs.js';
-import type { Chunk, Report } from '../types.js';
+import type { Report } from '../types.js';
 import { chunkCorpus, corpusKey } from './corpus.js';
-import { createPool, defaultJobs } from './pool.js';
+import { createPool, jobsFor } from './pool.js';
 import { inShard, parseJobs, parseShard, pathsDigest } from './shard.js';
 import { parseGolden } from '../golden/load.js';
 import { renderComment } from '../report/comment.js';
@@ -53,8 +53,8 @@ Options:
   --cache-dir DIR   LLM judge cache (default: the config's llm.cache); given, it also keeps the
                     chunks of golden-set corpus files, so unchanged files are not chunked again
                     (keep DIR between CI runs with actions/cache)
-  --jobs N          threads that chunk the golden-set corpus: this one and N − 1 workers
-                    (default: one per core)
+  --jobs N          worker threads that chunk the golden-set corpus (default: one per core,
+                    none for fewer than 64 files a thread; 1: the main thread)
   --shard I/N       compare only slice I of N of the changed files (a CI matrix; slice 1 also
                     runs the golden set); chunkgate merge combines the slices' JSON reports
 
@@ -82,7 +82,7 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
     shard: { type: 'string' },
   });
   const format = oneOf('format', values.format, ['md', 'json', 'text'] as const, 'text');
-  const jobs = parseJobs(values.jobs as string | undefined, defaultJobs());
+  const jobs = parseJobs(values.jobs as string | undefined);
   const shard = parseShard(values.shard as string | undefined);
   const baseDir = values['base-dir'] as string | undefined;
   const headDir = values['head-dir'] as string | undefined;
@@ -328,20 +328,15 @@ async function goldenRetrieval(
   side: Side,
   config: Config,
   pairs: readonly FilePair[],
-  { jobs, cacheDir, prune }: { jobs: number; cacheDir: string | undefined; prune: boolean },
+  { jobs, cacheDir, prune }: { jobs: number | undefined; cacheDir: string | undefined; prune: boolean },
   io: CliIO,
 ): Promise<RetrievalInput> {
   const golden = parseGolden(side.goldenText!, config.golden.file);
   const corpus = await side.corpus();
   const changed = new Set(pairs.flatMap((pair) => [corpusKey(pair.previousPath ?? pair.path, pair.base ?? ''), corpusKey(pair.path, pair.head ?? '')]));
   const cache = cacheDir !== undefined ? openContentCache(resolve(io.cwd, cacheDir), 'chunks') : null;
-  const pool = createPool(jobs, io.workerUrl);
-  let chunked: Map<string, Chunk[]>;
-  try {
-    chunked = await chunkCorpus([corpus.base, corpus.head], config, pool, cache, (path, text) => changed.has(corpusKey(path, text)));
-  } finally {
-    await pool.close();
-  }
+  const poolFor = (files: number) => createPool(jobsFor(files, jobs), io.workerUrl);
+  const chunked = await chunkCorpus([corpus.base, corpus.head], config, poolFor, cache, (path, text) => changed.has(corpusKey(path, text)));
   // Only a run over the whole corpus knows which entries are stale.
   if (cache && prune) await cache.prune();
   if (cache) io.stderr(`cache: ${cache.stats.hits} of ${cache.stats.hits + cache.stats.misses} corpus files reused from ${cacheDir}`);

@@ -18,7 +18,7 @@ import { oneOf, parseCommandArgs } from './args.js';
 import { loadConfigFile } from './config.js';
 import { openOutput, type CliIO } from './io.js';
 import { forEachOrdered } from './ordered.js';
-import { createPool, defaultJobs, inFlightFiles, type Pool } from './pool.js';
+import { createPool, inFlightFiles, jobsFor, type Pool } from './pool.js';
 import { inShard, parseJobs, parseShard, pathsDigest, type Shard } from './shard.js';
 import type { EvalAnswer } from './tasks.js';
 
@@ -33,8 +33,8 @@ Options:
   --format FORMAT  text (default), json (the SPEC §2 report) or md
   --out F          write the report to F instead of standard output
   --html F         also write the HTML chunk map (one self-contained page) to F
-  --jobs N         threads to evaluate on: this one and N − 1 workers (default: one per
-                   core; 1: no worker threads)
+  --jobs N         worker threads (default: one per core, none for fewer than 64 files
+                   a thread; 1: evaluate in the main thread)
   --shard I/N      evaluate only slice I of N of the files (a CI matrix); chunkgate merge
                    combines the slices' JSON reports into the report of the whole run
   --cache-dir DIR  reuse the results of files unchanged since a run with the same DIR
@@ -63,7 +63,7 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
     'cache-dir': { type: 'string' },
   });
   const format = oneOf('format', values.format, ['text', 'json', 'md'] as const, 'text');
-  const jobs = parseJobs(values.jobs as string | undefined, defaultJobs());
+  const jobs = parseJobs(values.jobs as string | undefined);
   const shard = parseShard(values.shard as string | undefined);
   const html = values.html as string | undefined;
   const cacheDir = values['cache-dir'] as string | undefined;
@@ -74,7 +74,7 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
   const all = [...discovered.files].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const paths = shard ? all.filter((path) => inShard(path, shard)) : all;
   const cache = cacheDir !== undefined ? openContentCache(resolve(io.cwd, cacheDir), 'eval') : null;
-  const pool = createPool(Math.min(jobs, paths.length), io.workerUrl);
+  const pool = createPool(jobsFor(paths.length, jobs), io.workerUrl);
   const want = { json: format === 'json', diff: format !== 'json' || html !== undefined, source: html !== undefined };
   const facts: FileFacts[] = [];
   const diffs: DocDiff[] = [];

@@ -37,9 +37,9 @@ export function pathsDigest(paths: readonly string[]): string {
   return hash.digest('hex');
 }
 
-/** Parses `--jobs N` (a whole number ≥ 1); `fallback` when absent. */
-export function parseJobs(text: string | undefined, fallback: number): number {
-  if (text === undefined) return fallback;
+/** Parses `--jobs N` (a whole number ≥ 1); `undefined` when absent. */
+export function parseJobs(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
   const jobs = Number(text);
   if (!/^\d+$/.test(text.trim()) || !Number.isInteger(jobs) || jobs < 1 || jobs > 256) {
     throw new UsageError(`Unexpected --jobs ${JSON.stringify(text)}, expected a whole number from 1 to 256`);

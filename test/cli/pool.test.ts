@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { forEachOrdered } from '../../src/cli/ordered.js';
-import { createPool } from '../../src/cli/pool.js';
+import { availableParallelism } from 'node:os';
+import { createPool, jobsFor } from '../../src/cli/pool.js';
 import { inShard, parseJobs, parseShard } from '../../src/cli/shard.js';
 import { parseConfig } from '../../src/config/load.js';
 import { CLI_ENTRY } from '../helpers/cli.js';
@@ -60,9 +61,14 @@ describe('--shard and --jobs', () => {
     expect(parseShard('2/4')).toEqual({ index: 2, count: 4 });
     expect(parseShard(undefined)).toBeUndefined();
     for (const bad of ['0/4', '5/4', '1/0', 'a/b', '1-4', '1/300']) expect(() => parseShard(bad)).toThrow(`Unexpected --shard "${bad}"`);
-    expect(parseJobs('3', 1)).toBe(3);
-    expect(parseJobs(undefined, 7)).toBe(7);
-    for (const bad of ['0', '-1', '1.5', 'two']) expect(() => parseJobs(bad, 1)).toThrow(`Unexpected --jobs "${bad}"`);
+    expect(parseJobs('3')).toBe(3);
+    expect(parseJobs(undefined)).toBeUndefined();
+    for (const bad of ['0', '-1', '1.5', 'two']) expect(() => parseJobs(bad)).toThrow(`Unexpected --jobs "${bad}"`);
+    // Given, --jobs is at most one thread per file; by default, no worker for fewer than 64 files each.
+    expect(jobsFor(10, 4)).toBe(4);
+    expect(jobsFor(3, 4)).toBe(3);
+    expect(jobsFor(63, undefined)).toBe(1);
+    expect(jobsFor(10_000, undefined)).toBe(availableParallelism());
   });
 
   it('puts every path in exactly one slice, the same one whatever else is in the run', () => {
