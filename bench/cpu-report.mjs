@@ -2,6 +2,7 @@
 // writes the process's CPU time (user + system, all threads, µs), peak RSS (KB) and wall time
 // to the file named by BENCH_REPORT, so the bench measures child processes in Node alone.
 import { writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 
 const start = performance.now();
 process.on('exit', () => {

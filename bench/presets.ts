@@ -16,7 +16,7 @@ import { Document } from '@llamaindex/core/schema';
 import { countTokens, encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { chunkDocument } from '../src/chunking/index.js';
 import { createMeasure } from '../src/chunking/measure.js';
-import { bodyStart, documentContent } from '../src/chunking/presets/body.js';
+import { documentContent, presetInputStart } from '../src/chunking/presets/body.js';
 import { PRESETS } from '../src/chunking/presets/index.js';
 import { parseMarkdown } from '../src/markdown/parse.js';
 import { runExternalChunker } from '../src/sources/external-chunker.js';
@@ -51,9 +51,10 @@ async function median(body: () => unknown): Promise<number> {
 const options = (strategy: PresetName, rest: Partial<ChunkingOptions>): ChunkingOptions => ({
   strategy, unit: 'chars', tokenizer: 'o200k_base', max: 1000, min: 0, overlap: 200, tiny: 0, headingLevels: { max: 3 }, ...rest,
 });
-const body = (doc: ParsedDoc) => doc.source.slice(bodyStart(doc));
+// The presets' default input: the raw file, front matter included (`frontMatter: keep`).
+const body = (doc: ParsedDoc) => doc.source.slice(presetInputStart(doc, {}));
 const content = (doc: ParsedDoc) => {
-  const span = documentContent(doc);
+  const span = documentContent(doc, {});
   return doc.source.slice(span.start, span.end);
 };
 
@@ -87,7 +88,7 @@ const cases: Array<{ label: string; options: ChunkingOptions; library: (doc: Par
         chunkOverlap: 200,
         tokenizer: { encode: (text: string) => new Uint32Array(encode(text, AS_TEXT)), decode: () => '' },
         logger: QUIET,
-      } as ConstructorParameters<typeof SentenceSplitter>[0]).splitText(content(doc)),
+      }).splitText(content(doc)),
   },
 ];
 

@@ -1,14 +1,18 @@
-// Bundles the action (dist/index.js) and the CLI (dist/cli.js) with esbuild.
+// Bundles the action (dist/index.js) and the CLI (dist/cli.js) with esbuild, and writes the
+// licences of every bundled package to dist/licenses.txt.
 // The output must be byte-identical from any folder: paths are relative to the repo
 // root, and nothing time- or machine-dependent goes into the bundle.
 import { build } from 'esbuild';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { licenseReport } from './licenses.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // ESM bundles of CommonJS dependencies need `require`; esbuild's shim alone throws.
 const requireShim = "import { createRequire as __chunkgateCreateRequire } from 'node:module';\nconst require = __chunkgateCreateRequire(import.meta.url);";
+// Legal comments are dropped from the bundle; this line points at where they went.
+const legal = '// Licences of the bundled third-party packages: dist/licenses.txt';
 
 // Token tables load on first use (src/chunking/encodings.ts): there, `loadModule(…)` is a
 // synchronous require from node_modules; in the bundle it becomes a plain `require(…)`, which
@@ -36,17 +40,20 @@ const shared = {
   sourcemap: false,
   logLevel: 'warning',
   plugins: [lazyEncodings],
+  metafile: true,
 };
 
-await build({
+const action = await build({
   ...shared,
   entryPoints: ['src/action/index.ts'],
   outfile: 'dist/index.js',
-  banner: { js: requireShim },
+  banner: { js: `${legal}\n${requireShim}` },
 });
-await build({
+const cli = await build({
   ...shared,
   entryPoints: ['src/cli/index.ts'],
   outfile: 'dist/cli.js',
-  banner: { js: `#!/usr/bin/env node\n${requireShim}` },
+  banner: { js: `#!/usr/bin/env node\n${legal}\n${requireShim}` },
 });
+const inputs = [...Object.keys(action.metafile.inputs), ...Object.keys(cli.metafile.inputs)];
+await writeFile(join(root, 'dist', 'licenses.txt'), licenseReport(root, inputs));

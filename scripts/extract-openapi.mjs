@@ -36,6 +36,10 @@ const OPERATIONS = [
   'checks/create',
   'checks/update',
   'repos/compare-commits',
+  'pulls/list',
+  'issues/delete-comment',
+  'checks/list-for-ref',
+  'checks/list-annotations',
 ];
 
 /** Keys that carry no validation meaning (prose, examples, vendor extensions). */

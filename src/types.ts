@@ -54,6 +54,11 @@ export interface Block extends Span {
   fence?: { open: Span | null; lines: Span[]; close: Span | null };
   /** List items (lists only), in order. */
   items?: Span[];
+  /**
+   * Code blocks nested inside this block — in list items, blockquotes, JSX / HTML children — in
+   * source order: the chunkers keep each whole, and a cut through one is a `code-fence-split`.
+   */
+  fences?: Span[];
 }
 
 /** A Markdown file after parsing: its source, line index, front matter and blocks. */
@@ -76,7 +81,7 @@ export type SizeUnit = 'tokens' | 'chars';
 export type TokenizerName = 'o200k_base' | 'cl100k_base';
 
 /** Built-in chunking strategies (SPEC §4). */
-export type StrategyName = 'heading' | 'recursive' | 'sentence' | 'fixed' | PresetName | 'external';
+export type StrategyName = 'heading' | 'recursive' | 'sentence' | 'fixed' | 'semantic' | PresetName | 'external';
 
 /** Strategies that reproduce a library's splitter chunk for chunk (issue 7, `src/chunking/presets/`). */
 export type PresetName =
@@ -122,10 +127,18 @@ export interface ChunkingOptions {
   separator?: string;
   /** LlamaIndex `secondaryChunkingRegex` (default: `"[^,.;。？！]+[,.;。？！]?"`). */
   secondaryChunkingRegex?: string;
+  /** Presets: `keep` chunks the raw file, front matter included, as a splitter handed the raw file does; `strip` drops it first, as a loader that parses it does (default: `keep`). */
+  frontMatter?: 'keep' | 'strip';
   /** `external`: the command and its arguments, run without a shell. */
   command?: string[];
   /** `external`: seconds before the command is killed (default: `60`). */
   timeout?: number;
+  /** `semantic`: a chunk breaks where the distance between consecutive sentences exceeds this percentile of all distances (default: `95`, LangChain's). */
+  breakpointPercentile?: number;
+  /** `semantic`: sentences on each side embedded together with a sentence (default: `1`, LangChain's `buffer_size`). */
+  bufferSize?: number;
+  /** `semantic`: the embedding model (default: `text-embedding-3-small`). */
+  embeddingModel?: string;
 }
 
 /** Measures text in the configured unit. Implementations memoise: each text is tokenized once. */
@@ -201,7 +214,9 @@ export type IssueTag =
   | 'near-duplicate'
   | 'excess-overlap'
   | 'missing-heading-context'
-  | 'source-loss';
+  | 'source-loss'
+  | 'unfindable-chunk'
+  | 'boilerplate';
 
 /** A finding for the user: what, where, why, and what to do. */
 export interface Issue {
@@ -217,14 +232,23 @@ export interface Issue {
   hint?: string;
 }
 
-/** The six structural metrics (SPEC §5), each 0–100. */
+/**
+ * The structural (per-document) metrics, each 0–100: the six of SPEC §5 and those of issue 12
+ * (`context_carryover`, which replaces `overlap_accuracy` in the default weights, and seed 001's
+ * quick checks `self_retrievability` and `unique_chunk_rate`; `context_sufficiency` and `unit_integrity`).
+ */
 export type StructuralMetricName =
   | 'chunk_size_distribution'
   | 'size_compliance_rate'
   | 'overlap_accuracy'
   | 'empty_tiny_rate'
   | 'boundary_integrity'
-  | 'structural_preservation';
+  | 'structural_preservation'
+  | 'context_carryover'
+  | 'self_retrievability'
+  | 'unique_chunk_rate'
+  | 'context_sufficiency'
+  | 'unit_integrity';
 
 /** The five content metrics (SPEC §5), each 0–100. */
 export type ContentMetricName =
@@ -239,17 +263,33 @@ export type ContentMetrics = Record<ContentMetricName, number>;
 
 export type Grade = 'pass' | 'warn' | 'fail';
 
+/** The per-chunk metrics a chunk's `overall` is weighed from (issue 12: `scoring.weights.overall`). */
+export type ChunkMetrics = ContentMetrics & { source_coverage: number; metadata: number; self_retrievability: number; context_sufficiency: number };
+
 /** Per-chunk evaluation (SPEC §2). */
 export interface ChunkEval {
-  /** Per-chunk content metrics plus the L2 components `source_coverage` and `metadata`. */
-  metrics: ContentMetrics & { source_coverage: number; metadata: number };
+  /**
+   * Per-chunk content metrics plus the L2 components `source_coverage` and `metadata`, and
+   * `self_retrievability` (100 when the chunk's own query ranks it in the top 3 of its document, else 0),
+   * and `context_sufficiency` (how much of its own heading section the chunk holds, 0–100).
+   */
+  metrics: ChunkMetrics;
   /** The chunk's `overall`, 0–100, after hard caps. */
   score: number;
   grade: Grade;
   issues: Issue[];
   /** True when the LLM judge failed for this chunk and heuristic scores stand. */
   partial?: boolean;
+  /** The LLM judge's verdict (`llm` scorer only): its words and its five rubric scores (issue 15). */
+  judge?: JudgeVerdict;
 }
+
+/**
+ * What the LLM judge said about one chunk (seed 000 rubric): `scores` on the five dimensions
+ * (20–100, `overlap_rationality` included), `issues` (the answer's `chunk_issues` for this chunk),
+ * `strengths`, `weaknesses`, `reasoning`, and the `model` and `promptVersion` that produced it.
+ */
+export type JudgeVerdict = import('./metrics/content/llm/types.js').LlmVerdict;
 
 export type EvaluatedChunk = Chunk & ChunkEval;
 
@@ -280,8 +320,8 @@ export interface ScoreDelta {
   label: 'improvement' | 'neutral' | 'regression';
 }
 
-/** Why a chunk is listed as regressed (SPEC §7). */
-export type RegressionReason = 'score-drop' | 'new-high-issue' | 'new-failing-chunk';
+/** Why a chunk is listed as regressed (SPEC §7; `unfindable`: issue 12, its own query no longer finds it). */
+export type RegressionReason = 'score-drop' | 'new-high-issue' | 'new-failing-chunk' | 'unfindable';
 
 /** An aligned (or new) head chunk that got worse. */
 export interface Regression {
@@ -294,6 +334,10 @@ export interface Regression {
   delta: number | null;
   /** High-severity tags present in head but not in base. */
   newTags: IssueTag[];
+  /** `preexisting` when the base side already had the problem (e.g. the block was split there too). */
+  origin: Origin;
+  /** Counts for the verdict: new or worsened, and of weight (a new high tag); every item with `thresholds.gate: all`. */
+  gating: boolean;
 }
 
 /** A threshold the file does not meet (SPEC §7). */
@@ -305,6 +349,58 @@ export interface ThresholdFailure {
   /** The limit: a minimum score, or the largest allowed drop. */
   limit: number;
   message: string;
+  /** `preexisting` when the base side failed the same minimum; a drop is `worsened`; an added file's failure is `new`. */
+  origin: Origin;
+  /** Counts for the verdict: new or worsened and explained by a gating chunk finding of the file; every item with `thresholds.gate: all`. */
+  gating: boolean;
+  /** The chunk changes that drive the score, largest first (at most 3). */
+  drivers?: ChunkChange[];
+}
+
+/** A chunk whose score moved, as a threshold failure names it. */
+export interface ChunkChange {
+  startLine: number;
+  endLine: number;
+  headingPath: string[];
+  /** Base score (`null`: a new chunk). */
+  before: number | null;
+  /** Head score (`null`: a chunk that left). */
+  after: number | null;
+  /** The high tag it gained, if any. */
+  tag?: IssueTag;
+}
+
+/** Where a finding comes from, relative to the base branch (SPEC §7). */
+export type Origin = 'new' | 'worsened' | 'preexisting';
+/** A finding about a file or a section that is neither a chunk regression nor a score threshold. */
+export interface FileFinding {
+  kind:
+    /** The file could not be checked (unreadable, binary, not UTF-8, too large, over its time budget, parser or chunker failure). */
+    | 'unchecked'
+    /** Front matter above the parser's limit, not read for its title. */
+    | 'frontmatter-too-large'
+    /** Tokens of text left a section: the index no longer holds them. */
+    | 'text-removed'
+    /** A page was deleted: its chunks left the index. */
+    | 'page-removed'
+    /** A heading vanished from every chunk's heading path. */
+    | 'heading-lost'
+    /** A list or table was cut away from the sentence that introduces it. */
+    | 'lead-in-cut'
+    /** A heading newly stranded at a chunk's end. */
+    | 'orphan-heading';
+  origin: Origin;
+  gating: boolean;
+  severity: Severity;
+  /** One line: what happened, with numbers. */
+  message: string;
+  /** What to do about it. */
+  hint?: string;
+  line?: number;
+  endLine?: number;
+  headingPath?: string[];
+  actual?: number | string;
+  expected?: number | string;
 }
 
 /** One file's base-vs-head comparison (SPEC §2). */
@@ -318,6 +414,10 @@ export interface DocDiff {
   deltas: ScoreDelta[];
   regressions: Regression[];
   failures: ThresholdFailure[];
+  /** File and section findings (unchecked files, text or headings that left the index, …); `[]` when none. */
+  findings: FileFinding[];
+  /** For each head chunk, the index of the base chunk it was aligned with (`null`: new); absent when not compared chunk by chunk. */
+  alignment?: (number | null)[];
 }
 
 export type Verdict = 'pass' | 'fail';
@@ -350,6 +450,32 @@ export interface ShardInfo {
   failOn: string[];
   /** SHA-256 of the whole run's file list: the slices of one run agree on it. */
   paths: string;
+  /**
+   * The pages this slice looked at, per side, with their text blocks: `chunkgate merge` runs the
+   * cross-file `boilerplate` check over every slice's pages (a slice's own entries leave it out).
+   */
+  pages: { base: import('./metrics/boilerplate.js').PageBlocks[]; head: import('./metrics/boilerplate.js').PageBlocks[] };
+}
+
+/**
+ * What made a report (issue 15, seed 003's run snapshot), so two runs can be told apart and
+ * compared fairly. No wall-clock time: the same input still gives a byte-identical report.
+ */
+export interface Provenance {
+  tool: 'chunkgate';
+  /** chunkgate's version. */
+  version: string;
+  /** First 16 hex digits of the SHA-256 of the resolved config (canonical JSON: keys sorted). */
+  configHash: string;
+  scorer: 'heuristic' | 'llm';
+  /** The judge's model (`llm` scorer), else `null`. */
+  model: string | null;
+  /** The judge's rubric / prompt version (`llm` scorer), else `null`. */
+  promptVersion: string | null;
+  /** Embedding models the run used (semantic chunking, embeddings retrieval), sorted; `[]` when none. */
+  embeddingModels: string[];
+  /** The commits compared, when known (a git diff or a pull request); `null` otherwise. */
+  commits: { base: string | null; head: string | null };
 }
 
 /** The JSON report (SPEC §2). */
@@ -357,6 +483,8 @@ export interface Report {
   version: string;
   config: unknown;
   scorer: 'heuristic' | 'llm';
+  /** What made this report (issue 15); absent in reports of older versions. */
+  provenance?: Provenance;
   files: DocDiff[];
   /** Golden-set retrieval, base vs head (present when a golden file exists). */
   retrieval?: RetrievalReport;
@@ -367,6 +495,8 @@ export interface Report {
     chunks: number;
     regressions: number;
     failures: number;
+    /** The items that count for the verdict (SPEC §7: new or worsened, of weight); `regressions` / `failures` above are totals. */
+    gating: { regressions: number; failures: number; findings: number };
     verdict: Verdict;
     partial: boolean;
     cost: Cost | null;

@@ -18,6 +18,11 @@ export interface ActionInputs {
   openaiApiKey: string | null;
   openaiBaseUrl: string | null;
   model: string | null;
+  /**
+   * An earlier run's `report.json`, relative to the checkout (restored from a cache or an
+   * artifact): an audit then fails when its gating findings grew. `null`: audits only report.
+   */
+  baselineReport: string | null;
 }
 
 /** A bad input value: quoted, with the form expected. */
@@ -71,5 +76,6 @@ export function getInputs(): ActionInputs {
     openaiApiKey,
     openaiBaseUrl: optional('openai-base-url'),
     model: optional('model'),
+    baselineReport: optional('baseline-report'),
   };
 }

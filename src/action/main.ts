@@ -1,204 +1,175 @@
-import * as core from '@actions/core';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import * as core from '@actions/core';
 import { decide } from '../compare/verdict.js';
-import { parseConfig } from '../config/load.js';
-import type { Config, FailOn } from '../config/types.js';
-import { compareFiles } from '../engine/compare-files.js';
-import { externalChunker } from '../sources/external-chunker.js';
+import type { Config } from '../config/types.js';
 import { checkRunOutput } from '../report/check.js';
-import { COMMENT_MARKER, renderComment } from '../report/comment.js';
+import { renderComment } from '../report/comment.js';
 import type { CommentContext } from '../report/context.js';
-import { renderHtmlReport } from '../report/html/index.js';
-import { renderJson } from '../report/json.js';
+import { plural } from '../report/format.js';
 import { renderSummary } from '../report/summary.js';
-import { semanticFor } from '../sources/llm.js';
-import { createOctokit, type GitHubClient } from '../sources/octokit.js';
-import type { Report } from '../types.js';
+import type { CheckAnnotation } from '../sources/check-run.js';
+import { isMarkdownPath, relevantChanges } from '../sources/changed-file.js';
+import { listPullFiles } from '../sources/github.js';
+import { createOctokit, requestStats, type GitHubClient } from '../sources/octokit.js';
 import { VERSION } from '../version.js';
-import { pullContextOf, type PullContext } from './event.js';
-import { uploadReportArtifact } from './artifact.js';
+import { annotateWorkflow } from './annotations.js';
+import { evaluateMergeGroup, evaluatePull, type PullEvaluation } from './evaluate.js';
+import type { MergeGroupContext, PullContext } from './event.js';
 import { getInputs, type ActionInputs } from './inputs.js';
-import { goldenInput, trustedTree } from './base-side.js';
-import { collectPairs, fileReader, pullMergeBase } from './pairs.js';
-import { annotateWorkflow, publishCheck, publishComment, publishReview, reviewFindings } from './publish.js';
-
-/** What `compute` hands to `publish` beside the report (the `pull.json` of the report folder). */
-export interface PullRecord {
-  pull: PullContext;
-  mergeBase: string;
-  configChanged: boolean;
-  configPath: string;
-  notices: string[];
-  failOn: FailOn[];
-  /** Unified-diff patch per changed file, for placing review comments. */
-  patches: Record<string, string>;
-}
+import { publishCheck, publishComment, publishReview, type CheckTarget } from './publish.js';
+import { reportNoMarkdown } from './quick.js';
+import { planInlineComments } from './review-findings.js';
+import { runAudit } from './run-audit.js';
+import { posting, runUrl, setOutputs, writeReport, writer, type RunContext } from './run-context.js';
+import { movedOnHead, supersededNotice } from './superseded.js';
+import { resolveTarget } from './target.js';
 
 /** The action: the only place that turns an error into `core.setFailed` (STYLE §7). */
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  let octokit: GitHubClient | null = null;
   try {
     const inputs = getInputs();
     const workspace = resolve(env.GITHUB_WORKSPACE ?? process.cwd(), inputs.workingDirectory);
-    const reportDir = resolve(workspace, inputs.reportDir);
-    if (inputs.mode === 'publish') {
-      await publishFromFolder(inputs, env, reportDir);
-      return;
-    }
+    octokit = client(inputs, env);
     const payload: unknown = env.GITHUB_EVENT_PATH ? JSON.parse(await readFile(env.GITHUB_EVENT_PATH, 'utf8')) : null;
-    const pull = pullContextOf(env.GITHUB_EVENT_NAME ?? '', payload, env.GITHUB_REPOSITORY ?? '');
-    if (!pull) {
-      core.notice(
-        `chunkgate compares the Markdown of a pull request with its base; the ${env.GITHUB_EVENT_NAME ?? 'unknown'} event has no pull request, so there is nothing to check.`,
-      );
+    const target = await resolveTarget(env.GITHUB_EVENT_NAME ?? '', payload, {
+      octokit,
+      repository: env.GITHUB_REPOSITORY ?? '',
+      ...(env.GITHUB_SHA ? { sha: env.GITHUB_SHA } : {}),
+      ...(env.GITHUB_REF ? { ref: env.GITHUB_REF } : {}),
+    });
+    if (target.kind === 'none') {
+      core.notice(target.reason);
       return;
     }
-    const octokit = client(inputs, env);
-    const reader = await fileReader(octokit, pull, workspace, [pull.baseSha, pull.headSha]);
-    const mergeBase = await pullMergeBase(octokit, pull, workspace, reader);
-    core.info(`chunkgate ${VERSION}: PR #${pull.number}, merge base ${mergeBase.slice(0, 7)} → head ${pull.headSha.slice(0, 7)} (files via ${reader.via})`);
-    const baseConfigText = await reader.read(mergeBase, inputs.configPath);
-    const headConfigText = await reader.read(pull.headSha, inputs.configPath);
-    const config = parseConfig(baseConfigText ?? '', baseConfigText === null ? '(defaults)' : inputs.configPath);
-    const { pairs, changed } = await collectPairs(octokit, pull, config, reader, mergeBase);
-    const failOn = inputs.failOn ?? config.thresholds.failOn;
-    const effective = withInputs(config, inputs);
-    const semantic = semanticFor(effective, { apiKey: inputs.openaiApiKey, root: workspace });
-    const retrieval = await goldenInput(effective, reader, workspace, mergeBase, pull.headSha, inputs.openaiApiKey);
-    const trusted = await trustedTree(effective, reader, workspace, mergeBase, env);
-    const { report, notices, sources } = await compareFiles(pairs, {
-      config: effective,
-      failOn,
-      ...(semantic ? { semantic } : {}),
-      ...(retrieval.input ? { retrieval: retrieval.input } : {}),
-      externalChunks: externalChunker(trusted.dir),
-    });
-    notices.unshift(...retrieval.notices, ...trusted.notices);
-    const record: PullRecord = {
-      pull,
-      mergeBase,
-      configChanged: baseConfigText !== headConfigText,
-      configPath: inputs.configPath,
-      notices,
-      failOn,
-      patches: Object.fromEntries(changed.flatMap((file) => (file.patch ? [[file.path, file.patch]] : []))),
-    };
-    await mkdir(reportDir, { recursive: true });
-    const reportPath = join(reportDir, 'report.json');
-    await writeFile(reportPath, renderJson(report));
-    const pullPath = join(reportDir, 'pull.json');
-    await writeFile(pullPath, `${JSON.stringify(record, null, 2)}\n`);
-    const htmlPath = join(reportDir, 'report.html');
-    await writeFile(htmlPath, renderHtmlReport({ report, sources, baseSha: mergeBase, headSha: pull.headSha }));
-    // In compute mode the workflow uploads the folder itself (README, fork pattern); a second artifact of the same name would clash.
-    const artifact = inputs.mode === 'all' ? await uploadReportArtifact({ files: [reportPath, pullPath, htmlPath], rootDirectory: reportDir, env }) : null;
-    const links = artifact ? { artifactName: artifact.name, ...(artifact.url ? { artifactUrl: artifact.url } : {}) } : {};
-    await finish(report, record, inputs, env, inputs.mode === 'all' ? octokit : null, reportPath, links);
+    const ctx: RunContext = { inputs, env, workspace, reportDir: resolve(workspace, inputs.reportDir), octokit, settleMs: unitMs(env) };
+    if (inputs.baselineReport && target.kind !== 'audit') {
+      core.info(`baseline-report is read by audits only (push, schedule, workflow_dispatch); this ${env.GITHUB_EVENT_NAME} run does not read ${inputs.baselineReport}.`);
+    }
+    if (target.kind === 'pull') await runPull(ctx, target.pull, target.via);
+    else if (target.kind === 'merge-group') await runMergeGroup(ctx, target.group);
+    else await runAudit(ctx, target.audit);
   } catch (error) {
     core.setFailed(error instanceof Error ? error.message : `chunkgate failed: ${String(error)}`);
+  } finally {
+    const stats = octokit ? requestStats(octokit) : null;
+    if (stats && stats.requests > 0) core.info(`GitHub API: ${plural(stats.requests, 'request')} (${plural(stats.retries, 'retry', 'retries')})`);
   }
 }
 
-/** Applies the LLM-related inputs over the config. */
-function withInputs(config: Config, inputs: ActionInputs): Config {
-  return {
-    ...config,
-    scoring: { ...config.scoring, scorer: inputs.scorer ?? config.scoring.scorer },
-    llm: {
-      ...config.llm,
-      ...(inputs.model ? { model: inputs.model } : {}),
-      ...(inputs.openaiBaseUrl ? { baseURL: inputs.openaiBaseUrl } : {}),
-    },
-  };
+/** Milliseconds per second of GitHub waits; tests shrink it so fault scenarios finish quickly. */
+function unitMs(env: NodeJS.ProcessEnv): number {
+  const unit = Number(env.CHUNKGATE_RETRY_UNIT_MS);
+  return Number.isFinite(unit) && unit > 0 ? unit : 1000;
 }
 
 function client(inputs: ActionInputs, env: NodeJS.ProcessEnv): GitHubClient {
-  // Tests shrink GitHub's one-second retry unit so fault scenarios finish quickly.
-  const unit = Number(env.CHUNKGATE_RETRY_UNIT_MS);
+  const timeout = Number(env.CHUNKGATE_REQUEST_TIMEOUT_MS);
   return createOctokit({
     token: inputs.token,
     ...(env.GITHUB_API_URL ? { baseUrl: env.GITHUB_API_URL } : {}),
-    ...(Number.isFinite(unit) && unit > 0 ? { retryAfterUnitMs: unit } : {}),
+    retryAfterUnitMs: unitMs(env),
+    ...(Number.isFinite(timeout) && timeout > 0 ? { timeoutMs: timeout } : {}),
     onNotice: (message) => core.info(message),
+    onDebug: (message) => core.debug(message),
   });
 }
 
-/** `mode: publish` — posts a report folder written by `mode: compute` (workflow_run pattern). */
-async function publishFromFolder(inputs: ActionInputs, env: NodeJS.ProcessEnv, reportDir: string): Promise<void> {
-  const reportPath = join(reportDir, 'report.json');
-  const report = JSON.parse(await readFile(reportPath, 'utf8')) as Report;
-  const record = JSON.parse(await readFile(join(reportDir, 'pull.json'), 'utf8')) as PullRecord;
-  const octokit = client(inputs, env);
-  // The folder comes from an untrusted run: post only on the PR whose head it claims to have checked.
-  const { data } = await octokit.rest.pulls.get({ owner: record.pull.owner, repo: record.pull.repo, pull_number: record.pull.number });
-  if (data.head.sha !== record.pull.headSha) {
-    throw new Error(
-      `report is for ${record.pull.headSha.slice(0, 7)} but PR #${record.pull.number} is at ${data.head.sha.slice(0, 7)}; not publishing a stale or foreign report`,
-    );
+/**
+ * `mode: publish` used to post a report folder from an untrusted run; it now scores the PR
+ * itself. Say so when such a folder is present, so nobody thinks it was used.
+ */
+async function noteUnreadFolder(reportDir: string): Promise<void> {
+  const present = await access(join(reportDir, 'report.json')).then(
+    () => true,
+    () => false,
+  );
+  if (present) {
+    core.info(`${reportDir} holds a report from another run (a downloaded artifact?); chunkgate does not read it: it scores the pull request itself, from the event.`);
   }
-  await finish(report, record, inputs, env, octokit, reportPath);
 }
 
-/** Outputs, job summary, then (with a client) comment, review and check; fails the job on a failing verdict. */
-async function finish(
-  report: Report,
-  record: PullRecord,
-  inputs: ActionInputs,
-  env: NodeJS.ProcessEnv,
-  octokit: GitHubClient | null,
-  reportPath: string,
-  links: Pick<CommentContext, 'artifactName' | 'artifactUrl'> = {},
-): Promise<void> {
-  const decision = decide(report.files, record.failOn, {
+/**
+ * A pull request: listed first (one request per 100 files), so one that changes no Markdown
+ * gets its quick success without a git fetch or any scoring; otherwise scored against its
+ * merge base and reported in a comment, a review and a check run.
+ */
+async function runPull(ctx: RunContext, pull: PullContext, via: string): Promise<void> {
+  core.info(`Pull request from ${via}`);
+  if (ctx.inputs.mode === 'publish') await noteUnreadFolder(ctx.reportDir);
+  const files = await listPullFiles(ctx.octokit, { owner: pull.owner, repo: pull.repo, pull_number: pull.number });
+  if (relevantChanges(files, isMarkdownPath).length === 0) return reportNoMarkdown(ctx, pull, files.length);
+  const evaluation = await core.group(`Scoring the Markdown of PR #${pull.number}`, () => evaluatePull(ctx.octokit, pull, ctx.inputs, ctx.workspace, ctx.env, files));
+  await finish(ctx, evaluation, { pull });
+}
+
+/** A merge group: its base and head compared like a PR's; the check run goes on the head commit, and there is no PR to comment on. */
+async function runMergeGroup(ctx: RunContext, group: MergeGroupContext): Promise<void> {
+  core.info(`Merge group ${group.headRef || group.headSha.slice(0, 7)} onto ${group.baseRef || group.baseSha.slice(0, 7)}`);
+  const evaluation = await core.group(`Scoring the Markdown of the merge group`, () => evaluateMergeGroup(ctx.octokit, group, ctx.inputs, ctx.workspace, ctx.env));
+  await finish(ctx, evaluation, { commit: group });
+}
+
+/**
+ * Report folder, outputs, job summary, then (unless `mode: compute`) the comment and review of a
+ * pull request and the check run on its head; fails the job on a failing verdict. A pull request
+ * whose head moved on while this run worked gets no comment or review from it ({@link movedOnHead}).
+ */
+async function finish(ctx: RunContext, evaluation: PullEvaluation, subject: { pull: PullContext } | { commit: CheckTarget }): Promise<void> {
+  const { inputs, env } = ctx;
+  const { report } = evaluation;
+  const pull = 'pull' in subject ? subject.pull : null;
+  const commit: CheckTarget = 'pull' in subject ? subject.pull : subject.commit;
+  const { reportPath, links } = await writeReport(ctx, report, { sources: evaluation.sources, baseSha: evaluation.mergeBase, headSha: commit.headSha });
+  const decision = decide(report.files, evaluation.failOn, {
     partial: report.summary.partial,
     retrievalFailures: report.retrieval?.failures.length ?? 0,
   });
-  const runUrl =
-    env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID
-      ? `${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`
-      : undefined;
+  const summaryUrl = runUrl(env);
+  const review = pull !== null && (inputs.comment === 'review' || inputs.comment === 'both');
+  const plan = posting(ctx) && review ? planInlineComments(report, evaluation.patches, { checkName: inputs.checkName }) : null;
+  const notices = [...evaluation.notices];
+  if (plan && plan.omitted > 0) {
+    notices.push(`Inline review comments went to the ${plan.findings.length} most severe of ${plan.findings.length + plan.omitted} regressed chunks on added lines; every regressed chunk is listed here.`);
+  }
   const context: CommentContext = {
     version: VERSION,
-    baseSha: record.mergeBase,
-    headSha: record.pull.headSha,
-    configChanged: record.configChanged,
-    configPath: record.configPath,
+    baseSha: evaluation.mergeBase,
+    headSha: commit.headSha,
+    configChanged: evaluation.configChanged,
+    configPath: inputs.configPath,
+    configFound: evaluation.configFound,
     chunking: (report.config as Config).chunking,
-    notices: record.notices,
-    failOn: record.failOn,
-    ...(runUrl ? { summaryUrl: runUrl } : {}),
+    notices,
+    failOn: evaluation.failOn,
+    ...(summaryUrl ? { summaryUrl } : {}),
     ...links,
     charts: true,
   };
   setOutputs(report, reportPath);
   if (env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(renderSummary(report, context)).write();
   const check = checkRunOutput(report, context);
-  let checkPosted = false;
-  if (octokit) {
-    if (inputs.comment === 'sticky' || inputs.comment === 'both') {
-      await publishComment(octokit, record.pull, renderComment(report, context), COMMENT_MARKER);
-    }
-    if (inputs.comment === 'review' || inputs.comment === 'both') {
-      await publishReview(octokit, record.pull, reviewFindings(report, new Map(Object.entries(record.patches))));
-    }
-    if (inputs.check) checkPosted = (await publishCheck(octokit, record.pull, inputs.checkName, decision, check)).ok;
+  let unannotated: CheckAnnotation[] = check.annotations;
+  const sticky = pull !== null && (inputs.comment === 'sticky' || inputs.comment === 'both');
+  if (posting(ctx) && (sticky || plan || inputs.check)) {
+    await core.group('Posting to GitHub', async () => {
+      const base = await writer(ctx);
+      if (pull && (sticky || plan)) {
+        const newer = await movedOnHead(ctx.octokit, pull);
+        if (newer) core.info(supersededNotice(pull, newer));
+        else {
+          if (sticky) await publishComment({ ...base, pull }, renderComment(report, context));
+          if (plan) await publishReview({ ...base, pull }, plan);
+        }
+      }
+      if (inputs.check) unannotated = (await publishCheck({ ...base, commit }, decision, check)).undelivered;
+    });
   }
-  if (!checkPosted) annotateWorkflow(check.annotations);
+  if (unannotated.length > 0) annotateWorkflow(unannotated);
   const { summary } = report;
-  const line = `${summary.files} files, ${summary.chunks} chunks, ${summary.failures} threshold failures, ${summary.regressions} regressed chunks`;
+  const { gating } = summary;
+  const line = `${summary.files} files, ${summary.chunks} chunks; gating: ${gating.failures} threshold failures, ${gating.regressions} regressed chunks, ${gating.findings} section findings`;
   if (decision.exitCode !== 0) core.setFailed(`chunkgate: fails — ${line}`);
   else core.info(`chunkgate: passes — ${line}`);
-}
-
-function setOutputs(report: Report, reportPath: string): void {
-  const heads = report.files.flatMap((file) => (file.head ? [file.head] : []));
-  const average = (pick: (scores: { structural: number; content: number; overall: number }) => number) =>
-    heads.length === 0 ? '' : (heads.reduce((sum, head) => sum + pick(head.scores), 0) / heads.length).toFixed(1);
-  core.setOutput('structural', average((s) => s.structural));
-  core.setOutput('content', average((s) => s.content));
-  core.setOutput('overall', average((s) => s.overall));
-  core.setOutput('regressions', report.summary.regressions);
-  core.setOutput('failures', report.summary.failures);
-  core.setOutput('verdict', report.summary.verdict);
-  core.setOutput('report', reportPath);
 }

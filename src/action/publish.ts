@@ -1,13 +1,17 @@
-import { createHash } from 'node:crypto';
 import * as core from '@actions/core';
-import { explainRegression } from '../report/explain.js';
 import type { Decision } from '../compare/verdict.js';
-import type { CheckAnnotation } from '../sources/github.js';
-import { createCheckRun, postReview, upsertStickyComment, type ReviewFinding } from '../sources/github.js';
-import { changedLinesFromPatch } from '../sources/patch-lines.js';
-import type { GitHubClient } from '../sources/octokit.js';
-import type { Report } from '../types.js';
+import { plural } from '../report/format.js';
+import { publishCheckRun, type CheckAnnotation } from '../sources/check-run.js';
+import type { TokenIdentity } from '../sources/github-identity.js';
+import { failedEndpoint, isAmbiguousWrite, isRateLimitError, type GitHubClient } from '../sources/octokit.js';
+import { postReview } from '../sources/review.js';
+import { updateStickyComment, upsertStickyComment } from '../sources/sticky-comment.js';
 import type { PullContext } from './event.js';
+import { legacyMarkers, stickyMarker, withMarker } from './markers.js';
+import type { InlinePlan } from './review-findings.js';
+
+/** Annotations sent to one check run at most (10 requests of 50). */
+export const CHECK_ANNOTATION_LIMIT = 500;
 
 /** What one publish step did, for the log and the tests. */
 export interface PublishOutcome {
@@ -16,120 +20,139 @@ export interface PublishOutcome {
   detail: string;
 }
 
+/** Everything the publish steps share. */
+export interface PublishContext {
+  octokit: GitHubClient;
+  pull: PullContext;
+  /** Who the token writes as: only its own comments, reviews and check runs are adopted. */
+  identity: TokenIdentity;
+  checkName: string;
+  /** Unique per run: tells this run's review and check run apart after a lost answer. */
+  nonce: string;
+  /** Milliseconds to let GitHub's lists catch up before looking for a write with a lost answer. */
+  settleMs: number;
+}
+
+/** Where a check run goes: a repository and a commit (a PR's head, a merge group's head, an audited commit). */
+export type CheckTarget = Pick<PullContext, 'owner' | 'repo' | 'headSha'>;
+
+/** What {@link publishCheck} needs: the shared context, with a commit instead of a pull request. */
+export type CheckContext = Omit<PublishContext, 'pull'> & { commit: CheckTarget };
+
 function statusOf(error: unknown): number | undefined {
-  return typeof error === 'object' && error !== null && 'status' in error ? Number((error as { status: unknown }).status) : undefined;
+  return typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
+}
+
+/** Why a write failed, in a sentence a maintainer can act on. */
+export function describeFailure(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const where = failedEndpoint(error);
+  if (isRateLimitError(error)) return `GitHub's rate limit for this token stopped it${where ? ` at ${where}` : ''} (${message})`;
+  if (statusOf(error) === 403) return 'the token cannot write here (a fork PR gets a read-only token; see the fork-safe workflow in the README)';
+  if (isAmbiguousWrite(error)) return `GitHub did not confirm the write${where ? ` to ${where}` : ''} and it was not found afterwards (${message})`;
+  return message;
 }
 
 /**
- * Runs one write to GitHub; a failure becomes a warning and never stops the run: a fork
- * PR's read-only token answers 403, and the job summary and exit code must still happen.
+ * Runs one write to GitHub; a failure becomes a warning and never stops the run: the job
+ * summary, the outputs and the exit code must still happen.
  */
 async function attempt(step: PublishOutcome['step'], write: () => Promise<string>): Promise<PublishOutcome> {
   try {
-    return { step, ok: true, detail: await write() };
+    const detail = await write();
+    core.info(detail);
+    return { step, ok: true, detail };
   } catch (error) {
-    const status = statusOf(error);
-    const why =
-      status === 403
-        ? 'the token cannot write here (a fork PR gets a read-only token; see the workflow_run pattern in the README)'
-        : error instanceof Error
-          ? error.message
-          : String(error);
+    const why = describeFailure(error);
     core.warning(`chunkgate could not post the ${step}: ${why}`);
     return { step, ok: false, detail: why };
   }
 }
 
-/** Posts or updates the sticky comment. */
-export function publishComment(octokit: GitHubClient, pull: PullContext, body: string, marker: string): Promise<PublishOutcome> {
+/**
+ * Posts or updates the sticky comment of this check name (body rendered with `COMMENT_MARKER`).
+ * With `create: false` it only updates one that exists (default: `true`).
+ */
+export function publishComment(context: PublishContext, body: string, options: { create?: boolean } = {}): Promise<PublishOutcome> {
+  const { octokit, pull, checkName } = context;
   return attempt('comment', async () => {
-    const result = await upsertStickyComment(octokit, { owner: pull.owner, repo: pull.repo, issue_number: pull.number, body, marker });
-    return `${result.action} comment ${result.id}`;
+    const marker = stickyMarker(checkName);
+    const write = options.create === false ? updateStickyComment : upsertStickyComment;
+    const result = await write(octokit, {
+      owner: pull.owner,
+      repo: pull.repo,
+      issue_number: pull.number,
+      body: withMarker(body, marker),
+      marker,
+      legacyMarkers: legacyMarkers(checkName),
+      identity: context.identity,
+      settleMs: context.settleMs,
+      onNotice: (message) => core.info(message),
+    });
+    if (!result) return 'Sticky comment: none to update';
+    const removed = result.removed > 0 ? `; removed ${plural(result.removed, 'duplicate')}` : '';
+    return `Sticky comment ${result.action}${removed}: ${result.url ?? `#${result.id}`}`;
   });
 }
 
-/**
- * Review findings: one inline comment per regressed chunk, on the first line of the
- * chunk that lies inside the PR's diff. Chunks with no line in the diff get none (the
- * sticky comment lists them).
- */
-export function reviewFindings(report: Report, patches: ReadonlyMap<string, string>): ReviewFinding[] {
-  const findings: ReviewFinding[] = [];
-  for (const file of report.files) {
-    const patch = patches.get(file.path);
-    if (!patch || file.regressions.length === 0) continue;
-    const lines = changedLinesFromPatch(patch);
-    for (const regression of file.regressions) {
-      const { head } = regression;
-      let line: number | undefined;
-      for (let candidate = head.startLine; candidate <= head.endLine; candidate++) {
-        if (lines.has(candidate)) {
-          line = candidate;
-          break;
-        }
-      }
-      if (line === undefined) continue;
-      const explanation = explainRegression(regression);
-      // Identity of the finding: the chunk (its text) and the cause, not the scores, so a re-run
-      // with the same chunk does not post it again.
-      const identity = createHash('sha256').update(`${file.path}\n${head.id}\n${explanation.cause}`).digest('hex').slice(0, 16);
-      const where = head.headingPath.length > 0 ? head.headingPath.join(' › ') : 'this chunk';
-      const scores = regression.base ? `overall ${Math.round(regression.base.score)} → ${Math.round(head.score)}` : `overall ${Math.round(head.score)} (new chunk)`;
-      findings.push({
-        path: file.path,
-        line,
-        body: `**chunkgate** · ${where} (L${head.startLine}–L${head.endLine}) · ${scores}\n\n\`${explanation.cause}\`: ${explanation.reason}\n\n**What to do:** ${explanation.hint}\n\n<!-- chunkgate:finding:${identity} -->`,
-      });
-    }
-  }
-  return findings;
-}
-
-/** Posts the review findings not posted before, as one review. */
-export function publishReview(octokit: GitHubClient, pull: PullContext, findings: ReviewFinding[]): Promise<PublishOutcome> {
+/** Posts the planned inline comments not posted before, as one review. */
+export function publishReview(context: PublishContext, plan: InlinePlan): Promise<PublishOutcome> {
+  const { octokit, pull } = context;
+  for (const note of plan.notes) core.info(note);
   return attempt('review', async () => {
-    if (findings.length === 0) return 'no regressed chunk touches a changed line';
+    if (plan.findings.length === 0) return 'Review: no regressed chunk is on a line this PR adds';
+    const shown = plan.omitted > 0 ? `the ${plan.findings.length} most severe of ${plan.findings.length + plan.omitted} regressed chunks on added lines` : plural(plan.findings.length, 'regressed chunk');
     const result = await postReview(octokit, {
       owner: pull.owner,
       repo: pull.repo,
       pull_number: pull.number,
       commit_id: pull.headSha,
-      comments: findings,
-      body: `chunkgate: ${findings.length} regressed chunk${findings.length === 1 ? '' : 's'} on changed lines. The sticky comment has the full list.`,
+      comments: plan.findings,
+      body: `chunkgate: inline comments on ${shown}. The sticky comment lists every finding.`,
+      nonce: context.nonce,
+      identity: context.identity,
+      settleMs: context.settleMs,
+      onNotice: (message) => core.info(message),
     });
-    return result ? `posted ${result.posted}, skipped ${result.skipped} already posted` : 'every finding was already posted';
+    return result ? `Review posted (${result.posted} new, ${result.skipped} already posted): ${result.url ?? ''}`.trimEnd() : 'Review: every inline comment was already posted';
   });
 }
 
-/** Creates the check run with its conclusion and annotations (in batches of 50). */
-export function publishCheck(
-  octokit: GitHubClient,
-  pull: PullContext,
-  name: string,
+/**
+ * Leaves the check run with its conclusion and its first {@link CHECK_ANNOTATION_LIMIT}
+ * annotations (`publishCheckRun`). When it fails, the annotations GitHub does not hold are
+ * returned, to be shown as workflow commands instead — never the ones it already has.
+ */
+export async function publishCheck(
+  context: CheckContext,
   decision: Decision,
   output: { title: string; summary: string; text?: string; annotations: CheckAnnotation[] },
-): Promise<PublishOutcome> {
-  return attempt('check', async () => {
-    const { annotations, ...rest } = output;
-    const result = await createCheckRun(octokit, {
-      owner: pull.owner,
-      repo: pull.repo,
-      head_sha: pull.headSha,
-      name,
+): Promise<PublishOutcome & { undelivered: CheckAnnotation[] }> {
+  const { octokit, commit } = context;
+  const { annotations: all, ...rest } = output;
+  // Ten requests' worth: the run's annotations are a view of findings the summary lists in full,
+  // and a PR with thousands should not spend a tenth of GITHUB_TOKEN's hourly requests on them.
+  const annotations = all.slice(0, CHECK_ANNOTATION_LIMIT);
+  if (all.length > annotations.length) {
+    core.info(`The check run gets the first ${CHECK_ANNOTATION_LIMIT} of ${all.length} annotations; the job summary lists every finding.`);
+  }
+  const delivered = new Set<CheckAnnotation>();
+  const outcome = await attempt('check', async () => {
+    const result = await publishCheckRun(octokit, {
+      owner: commit.owner,
+      repo: commit.repo,
+      head_sha: commit.headSha,
+      name: context.checkName,
       conclusion: decision.conclusion,
       output: rest,
       annotations,
+      externalId: context.nonce,
+      identity: context.identity,
+      onDelivered: (batch) => batch.forEach((annotation) => delivered.add(annotation)),
+      settleMs: context.settleMs,
+      onNotice: (message) => core.info(message),
     });
-    return `check run ${result.id} (${decision.conclusion}, ${annotations.length} annotations)`;
+    return `Check run ${result.action} (${decision.conclusion}, ${plural(annotations.length, 'annotation')}, ${result.sent} sent now): ${result.url ?? `#${result.id}`}`;
   });
-}
-
-/** Emits annotations as workflow commands: they show on the PR even without write access. */
-export function annotateWorkflow(annotations: readonly CheckAnnotation[]): void {
-  for (const annotation of annotations) {
-    const properties = { file: annotation.path, startLine: annotation.start_line, endLine: annotation.end_line, ...(annotation.title ? { title: annotation.title } : {}) };
-    if (annotation.annotation_level === 'failure') core.error(annotation.message, properties);
-    else if (annotation.annotation_level === 'warning') core.warning(annotation.message, properties);
-    else core.notice(annotation.message, properties);
-  }
+  return { ...outcome, undelivered: outcome.ok ? [] : annotations.filter((annotation) => !delivered.has(annotation)) };
 }

@@ -1,6 +1,7 @@
 import type { LimitAdvice } from './recommend.js';
 import type { SectionLength } from './sections.js';
 import { bucketize } from './stats.js';
+import { renderTable } from '../report/table.js';
 
 /** Renders `chunkgate advise` output as plain text (or Markdown tables with `markdown: true`). */
 export function renderAdvice(
@@ -32,18 +33,31 @@ export function renderAdvice(
   lines.push('');
   lines.push(`Recommended max: ${advice.max.recommended} ${unit} — ${advice.max.reason}`);
   lines.push(`Recommended min: ${advice.min.recommended} ${unit} — ${advice.min.reason}`);
+  if (advice.current) {
+    const { max, min } = advice.current;
+    lines.push('');
+    lines.push(
+      table(
+        ['Setting', 'Current', 'Recommended', 'Current does'],
+        [
+          ['chunking.max', String(max.value), String(advice.max.recommended), `splits ${max.split}/${stats.count} sections (${share(stats.count - max.split, stats.count)} unsplit)`],
+          ['chunking.min', String(min.value), String(advice.min.recommended), `merges ${min.merged}/${stats.count} sections (${share(min.merged, stats.count)})`],
+        ],
+      ),
+    );
+  }
   lines.push('');
   lines.push(
     table(
       ['max', 'Split', 'Unsplit'],
-      advice.max.candidates.map((c) => [mark(c.value, advice.max.recommended), `${c.split}/${stats.count}`, share(c.value === 0 ? 0 : stats.count - c.split, stats.count)]),
+      advice.max.candidates.map((c) => [mark(c.value, advice.max.recommended, advice.current?.max.value), `${c.split}/${stats.count}`, share(c.value === 0 ? 0 : stats.count - c.split, stats.count)]),
     ),
   );
   lines.push('');
   lines.push(
     table(
       ['min', 'Merged', 'Share'],
-      advice.min.candidates.map((c) => [mark(c.value, advice.min.recommended), `${c.merged}/${stats.count}`, share(c.merged, stats.count)]),
+      advice.min.candidates.map((c) => [mark(c.value, advice.min.recommended, advice.current?.min.value), `${c.merged}/${stats.count}`, share(c.merged, stats.count)]),
     ),
   );
   const longest = [...sections].sort((a, b) => b.body - a.body || a.path.localeCompare(b.path)).slice(0, options.longest ?? 5);
@@ -55,19 +69,11 @@ export function renderAdvice(
   return `${lines.join('\n')}\n`;
 }
 
-function mark(value: number, recommended: number): string {
-  return value === recommended ? `${value} ✓` : String(value);
+function mark(value: number, recommended: number, current?: number): string {
+  const marks = `${value === recommended ? ' ✓' : ''}${value === current ? ' (current)' : ''}`;
+  return `${value}${marks}`;
 }
 
 function share(part: number, total: number): string {
   return total === 0 ? '0%' : `${Math.round((part / total) * 100)}%`;
-}
-
-function renderTable(header: string[], rows: string[][], markdown: boolean): string {
-  if (markdown) {
-    return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
-  }
-  const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column]!.length)));
-  const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
-  return [line(header), line(widths.map((width) => '─'.repeat(width))), ...rows.map(line)].join('\n');
 }

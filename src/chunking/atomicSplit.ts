@@ -1,6 +1,7 @@
 import type { Block, Span } from '../types.js';
 import { measuredSizes, packUnits, type UnitSizes } from './pack.js';
 import { sizeOf, type Piece, type SplitContext } from './piece.js';
+import { protectFences } from './protectFences.js';
 import { textUnits } from './textUnits.js';
 
 /**
@@ -13,7 +14,7 @@ import { textUnits } from './textUnits.js';
  *   and info string stay the same (`split: { kind: 'code' }`); an indented or unclosed
  *   block gets no closing suffix, as in the source;
  * - anything else (HTML, JSX, math, a header-only table, …) by lines, then words / characters,
- *   with no `split` (the caller labels those pieces).
+ *   with no `split` (the caller labels those pieces), code nested in it kept whole ({@link protectFences}).
  * Pieces never start or end on a blank line; a block that cannot be cut is one piece.
  * `leadIn` (default: none) holds the heading units just before the block: the first piece
  * starts there when it still fits, so a heading does not stand alone before a split block;
@@ -22,7 +23,7 @@ import { textUnits } from './textUnits.js';
 export function splitAtomic(context: SplitContext, block: Block, options: { leadIn?: Span[] } = {}): Piece[] {
   if (block.kind === 'table' && block.rows && block.rows.length > 1) return splitTable(context, block, block.rows, options.leadIn);
   if (block.kind === 'code' && block.fence) return splitCode(context, block, block.fence, options.leadIn);
-  const units = textUnits(context, block, ['lines', 'words']);
+  const units = protectFences(textUnits(context, block, ['lines', 'words']), block.fences);
   return packed(context, [...(options.leadIn ?? []), ...units], context.max);
 }
 

@@ -6,19 +6,27 @@ import type { ChunkMeasure } from './piece.js';
 import { PRESETS } from './presets/index.js';
 import { chunkRecursive } from './recursive.js';
 import { chunkBySentence } from './sentence.js';
+import { chunkSemantic, type SentenceVectors } from './semantic.js';
 import { sliceTokensOf } from './sliceTokens.js';
 
 export { sectionsOf, type Section } from './sections.js';
 export type { ChunkMeasure } from './piece.js';
 
+/** What a strategy may need beyond the document: precomputed data a shell fetched. */
+export interface ChunkerExtras {
+  /** Sentence embeddings for the `semantic` strategy (see `semanticEmbeddingTexts`). */
+  vectors?: SentenceVectors;
+}
+
 /** A chunking strategy: a pure function from a parsed document to chunk drafts. */
-export type Chunker = (doc: ParsedDoc, options: ChunkingOptions, measure: ChunkMeasure) => ChunkDraft[];
+export type Chunker = (doc: ParsedDoc, options: ChunkingOptions, measure: ChunkMeasure, extras?: ChunkerExtras) => ChunkDraft[];
 
 const STRATEGIES: Record<StrategyName, Chunker> = {
   heading: chunkByHeading,
   recursive: chunkRecursive,
   sentence: chunkBySentence,
   fixed: chunkFixed,
+  semantic: (doc, options, measure, extras) => chunkSemantic(doc, options, measure, extras?.vectors),
   // Presets reproduce a library's splitter, keeping its text (issue 7, src/chunking/presets/).
   ...PRESETS,
   // An external chunker's chunks are computed by a shell and passed to `analyzeDocument`; alone, none.
@@ -35,10 +43,11 @@ const STRATEGIES: Record<StrategyName, Chunker> = {
  * build does not know (config validation rejects those) falls back to `heading`. The presets
  * (`langchain-*`, `llamaindex-*`) are the exception to the slice and coverage rules: they
  * reproduce their library chunk for chunk, keeping its text (offsets still point at the source).
+ * `semantic` needs `extras.vectors` (it throws a `SemanticEmbeddingsError` naming the setting without them).
  */
-export function chunkDocument(doc: ParsedDoc, options: ChunkingOptions, measure: ChunkMeasure): Chunk[] {
+export function chunkDocument(doc: ParsedDoc, options: ChunkingOptions, measure: ChunkMeasure, extras: ChunkerExtras = {}): Chunk[] {
   const chunker = STRATEGIES[options.strategy] ?? chunkByHeading;
-  const drafts = chunker(doc, options, measure);
+  const drafts = chunker(doc, options, measure, extras);
   // Chunk token counts (filled in either unit) come from the document's one tokenization.
   return finalizeChunks(doc, drafts, measure.tokens, sliceTokensOf(measure, doc.source));
 }

@@ -1,13 +1,20 @@
 import type { Measure, SizeUnit, TokenizerName } from '../types.js';
 import { encodingOf } from './encodings.js';
+import { countRunCapped } from './runCap.js';
 
 // Docs may quote special tokens such as `<|endoftext|>`; they are text to us, and the
 // tokenizer would throw on them by default.
 const AS_TEXT = { disallowedSpecial: new Set<string>() };
 
-/** Counts tokens of `text` with the named tokenizer (special-token strings count as plain text). */
+/**
+ * Counts tokens of `text` with the named tokenizer (special-token strings count as plain text).
+ * Runs longer than 1000 characters are counted in pieces (`countRunCapped`): exact for
+ * ordinary text, linear time on hostile text.
+ */
 export function countTokens(text: string, tokenizer: TokenizerName): number {
-  return text === '' ? 0 : encodingOf(tokenizer).countTokens(text, AS_TEXT);
+  if (text === '') return 0;
+  const encoding = encodingOf(tokenizer);
+  return countRunCapped(text, (piece) => encoding.countTokens(piece, AS_TEXT));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { CL100K_TOKEN_SPLIT_REGEX, O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
 import type { TokenizerName } from '../types.js';
 import { countTokens } from './measure.js';
+import { runCappedSegments } from './runCap.js';
 
 /**
  * Token counting by pre-tokens. The o200k / cl100k tokenizers cut text with a split pattern
@@ -16,24 +17,27 @@ export interface PieceTable {
   cum(at: number): number;
 }
 
-/** One pass of the split pattern over `source`: piece starts and the token counts before them. */
+/**
+ * One pass of the split pattern over `source`: piece starts and the token counts before them.
+ * A source with runs over `RUN_CAP` characters is split in the segments {@link countTokens}
+ * counts it in (src/chunking/runCap.ts), each segment alone: sync points lie on run boundaries,
+ * so a slice between two of them is counted as `countTokens` would count it.
+ */
 export function pieceTable(source: string, tokenizer: TokenizerName): PieceTable {
-  const memo = memoOf(tokenizer);
   let starts = new Int32Array(Math.max(16, source.length >> 2));
   let sums = new Int32Array(starts.length);
   let pieces = 0;
   let total = 0;
-  for (let at = 0, end = nextPiece(source, at, tokenizer); end !== -1; at = end, end = nextPiece(source, at, tokenizer)) {
-    const count = memo.count(source, pieceStart, end);
+  forEachPiece(source, tokenizer, (start, count) => {
     if (pieces === starts.length) {
       starts = grow(starts);
       sums = grow(sums);
     }
-    starts[pieces] = pieceStart;
+    starts[pieces] = start;
     sums[pieces] = total;
     pieces += 1;
     total += count;
-  }
+  });
   return {
     cum(at) {
       if (at === source.length) return total;
@@ -53,12 +57,25 @@ export function pieceTable(source: string, tokenizer: TokenizerName): PieceTable
 
 /** Token count of `text`, exactly as {@link countTokens}: the sum of its pieces' counts. */
 export function piecesTokens(text: string, tokenizer: TokenizerName): number {
-  const memo = memoOf(tokenizer);
   let total = 0;
-  for (let at = 0, end = nextPiece(text, at, tokenizer); end !== -1; at = end, end = nextPiece(text, at, tokenizer)) {
-    total += memo.count(text, pieceStart, end);
-  }
+  forEachPiece(text, tokenizer, (_start, count) => {
+    total += count;
+  });
   return total;
+}
+
+/** Calls `visit` with the start and token count of every pre-token of `text`, in order, segment by segment. */
+function forEachPiece(text: string, tokenizer: TokenizerName, visit: (start: number, count: number) => void): void {
+  const memo = memoOf(tokenizer);
+  const segments = runCappedSegments(text);
+  if (segments === null) {
+    for (let at = 0, end = nextPiece(text, at, tokenizer); end !== -1; at = end, end = nextPiece(text, at, tokenizer)) visit(pieceStart, memo.count(text, pieceStart, end));
+    return;
+  }
+  for (const [from, to] of segments) {
+    const segment = text.slice(from, to);
+    for (let at = 0, end = nextPiece(segment, at, tokenizer); end !== -1; at = end, end = nextPiece(segment, at, tokenizer)) visit(from + pieceStart, memo.count(segment, pieceStart, end));
+  }
 }
 
 /** Forgets every remembered piece count, so a benchmark round costs what a fresh process would. */

@@ -1,4 +1,5 @@
 import type { Span } from '../types.js';
+import { segmentText } from '../text/segments.js';
 import { trimSpan } from './trim.js';
 
 const segmenter = new Intl.Segmenter('und', { granularity: 'sentence' });
@@ -8,7 +9,8 @@ const segmenter = new Intl.Segmenter('und', { granularity: 'sentence' });
  * already ends sentences at `。！？` and at line breaks), plus a break after every CJK
  * semicolon `；` (UAX #29 does not treat it as a terminator; Chinese writing does).
  * Each span is trimmed; whitespace-only segments are dropped, so the spans cover every
- * non-whitespace character of the input exactly once.
+ * non-whitespace character of the input exactly once. Long text is segmented in windows
+ * (`segmentText`), so a huge paragraph costs linear time.
  */
 export function sentenceSpans(source: string, span: Span): Span[] {
   const spans: Span[] = [];
@@ -17,7 +19,7 @@ export function sentenceSpans(source: string, span: Span): Span[] {
     if (trimmed.end > trimmed.start) spans.push(trimmed);
   };
   const text = source.slice(span.start, span.end);
-  for (const { segment, index } of segmenter.segment(text)) {
+  for (const { segment, index } of segmentText(segmenter, text)) {
     let from = span.start + index;
     // Search the segment, not the source: a search past it would make this quadratic.
     for (let at = segment.indexOf('；'); at !== -1 && at < segment.length - 1; at = segment.indexOf('；', at + 1)) {

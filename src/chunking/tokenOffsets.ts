@@ -1,5 +1,6 @@
 import type { TokenizerName } from '../types.js';
 import { encodingOf } from './encodings.js';
+import { runCappedSegments } from './runCap.js';
 
 /** Special-token text such as `<|endoftext|>` is plain text in a document. */
 const AS_TEXT = { disallowedSpecial: new Set<string>() };
@@ -13,6 +14,13 @@ const AS_TEXT = { disallowedSpecial: new Set<string>() };
  */
 export function tokenOffsets(text: string, tokenizer: TokenizerName): number[] {
   if (text === '') return [];
+  // Runs over 1000 characters are encoded in pieces, as `countTokens` counts them (runCap.ts).
+  const segments = runCappedSegments(text);
+  if (segments === null) return segmentOffsets(text, tokenizer);
+  return segments.flatMap(([start, end]) => segmentOffsets(text.slice(start, end), tokenizer).map((offset) => start + offset));
+}
+
+function segmentOffsets(text: string, tokenizer: TokenizerName): number[] {
   const codec = encodingOf(tokenizer);
   const tokens = codec.encode(text, AS_TEXT);
   const ends: number[] = [];

@@ -4,16 +4,21 @@ import { sectionLengths, type SectionLength } from '../advise/sections.js';
 import { createMeasure } from '../chunking/measure.js';
 import { settingsFor } from '../config/resolve.js';
 import { parseMarkdown } from '../markdown/parse.js';
-import { discoverFiles, readDocFile } from '../sources/files.js';
+import { readDocFile } from '../sources/files.js';
+import { problemOf } from '../engine/isolate.js';
+import type { ChunkMeasure } from '../chunking/piece.js';
+import type { Uncheckable } from '../compare/unchecked.js';
 import { oneOf, parseCommandArgs, UsageError } from './args.js';
 import { loadConfigFile } from './config.js';
 import type { CliIO } from './io.js';
+import { resolveTargets } from './targets.js';
 
 export const ADVISE_USAGE = `Usage: chunkgate advise <files|dirs|globs…> [--config F] [--unit tokens|chars] [--embedding-limit N] [--format text|md|json] [--out F]
 
-Measures the body length of every heading section (seed 002) and recommends
+Measures the body length of every heading section and recommends
 chunking.max (≈ P75 × 2–3, ≥ 90% of sections unsplit) and chunking.min
 (≈ P25, < 20% of sections merged), listing what each candidate would split or merge.
+With a config file, its current max and min are shown beside the recommendation.
 
 Options:
   --config F            config file (default: ./.chunkgate.yml when present)
@@ -32,29 +37,34 @@ export async function runAdvise(argv: string[], io: CliIO): Promise<number> {
     out: { type: 'string' },
   });
   const format = oneOf('format', values.format, ['text', 'md', 'json'] as const, 'text');
-  const { config } = await loadConfigFile(io.cwd, values.config as string | undefined);
+  const { config, source } = await loadConfigFile(io.cwd, values.config as string | undefined);
   const unit = oneOf('unit', values.unit, ['tokens', 'chars'] as const, config.chunking.unit);
   const limitText = values['embedding-limit'] as string | undefined;
   const embeddingLimit = limitText === undefined ? undefined : Number(limitText);
   if (embeddingLimit !== undefined && !(Number.isInteger(embeddingLimit) && embeddingLimit > 0)) {
     throw new UsageError(`Unexpected --embedding-limit ${JSON.stringify(limitText)}, expected a positive integer`);
   }
-  const discovered = await discoverFiles(io.cwd, config, positionals.length > 0 ? positionals : undefined);
+  const { targets, skipped } = await resolveTargets(io.cwd, config, positionals);
+  for (const skip of skipped) io.stderr(`notice: ${skip.path}: skipped (${skip.reason})`);
   const sections: SectionLength[] = [];
-  for (const path of discovered.files) {
-    const read = await readDocFile(io.cwd, path);
-    if ('skipped' in read) {
-      io.stderr(`notice: ${path}: skipped (${read.skipped})`);
+  for (const target of targets) {
+    const read = await readDocFile(target.root, target.rel);
+    if ('problem' in read) {
+      io.stderr(`notice: ${target.path}: not measured (${read.problem.reason})`);
       continue;
     }
-    const chunking = settingsFor(config, path).chunking;
+    const chunking = settingsFor(config, target.path).chunking;
     const measure = createMeasure(unit, chunking.tokenizer);
-    sections.push(...sectionLengths(parseMarkdown(path, read.text).doc, chunking.headingLevels.max, measure));
+    const parsed = analyzeSections(target.path, read.text, chunking.headingLevels.max, measure);
+    if ('problem' in parsed) io.stderr(`notice: ${target.path}: not measured (${parsed.problem.reason})`);
+    else sections.push(...parsed.sections);
   }
   if (sections.length === 0) throw new UsageError('No Markdown sections found in the given paths');
+  // Current values are only comparable in the unit they were written in.
+  const current = source !== null && unit === config.chunking.unit ? { max: config.chunking.max, min: config.chunking.min } : undefined;
   const advice = recommendLimits(
     sections.map((section) => section.body),
-    embeddingLimit === undefined ? {} : { embeddingLimit },
+    { ...(embeddingLimit === undefined ? {} : { embeddingLimit }), ...(current ? { current } : {}) },
   );
   const text =
     format === 'json'
@@ -62,4 +72,13 @@ export async function runAdvise(argv: string[], io: CliIO): Promise<number> {
       : renderAdvice(advice, sections, { unit, markdown: format === 'md' });
   await io.output(text, values.out as string | undefined);
   return 0;
+}
+
+/** The file's section lengths, or why it could not be parsed (a stack overflow on deep nesting must not end the run). */
+function analyzeSections(path: string, text: string, headingMaxLevel: number, measure: ChunkMeasure): { sections: SectionLength[] } | { problem: Uncheckable } {
+  try {
+    return { sections: sectionLengths(parseMarkdown(path, text).doc, headingMaxLevel, measure) };
+  } catch (error) {
+    return { problem: problemOf(error) };
+  }
 }

@@ -12,7 +12,7 @@ export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options'
 ): { values: Record<string, string | boolean | string[] | undefined>; positionals: string[] } {
   try {
     const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
-    return { values: values as Record<string, string | boolean | string[] | undefined>, positionals };
+    return { values, positionals };
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }

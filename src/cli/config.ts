@@ -19,7 +19,7 @@ export async function loadConfigFile(root: string, explicit?: string): Promise<{
     if (!explicit && (error as NodeJS.ErrnoException).code === 'ENOENT') {
       return { config: parseConfig('', '(defaults)'), source: null };
     }
-    throw new Error(`Cannot read config ${path}: ${(error as Error).message}`);
+    throw new Error(`Cannot read config ${path}: ${(error as Error).message}`, { cause: error });
   }
   return { config: parseConfig(text, explicit ?? CONFIG_FILE), source: path };
 }

@@ -1,9 +1,9 @@
 import { settingsFor } from '../config/resolve.js';
 import type { Config } from '../config/types.js';
-import type { SourceText } from '../engine/retrieval.js';
+import { corpusKey } from '../engine/corpus.js';
+import { forEachOrdered } from '../engine/ordered.js';
+import type { CorpusChunking, SourceText } from '../engine/retrieval.js';
 import type { ContentCache } from '../sources/content-cache.js';
-import type { Chunk } from '../types.js';
-import { forEachOrdered } from './ordered.js';
 import { inFlightFiles, type Pool } from './pool.js';
 
 /**
@@ -19,12 +19,13 @@ export async function chunkCorpus(
   poolFor: (files: number) => Pool,
   cache: ContentCache | null,
   skip: (path: string, text: string) => boolean,
-): Promise<Map<string, Chunk[]>> {
-  const chunked = new Map<string, Chunk[]>();
+): Promise<Map<string, CorpusChunking>> {
+  const chunked = new Map<string, CorpusChunking>();
   const todo = new Map<string, SourceText>();
   for (const file of sides.flat()) {
     const key = corpusKey(file.path, file.text);
-    if (!todo.has(key) && !skip(file.path, file.text) && settingsFor(config, file.path).chunking.strategy !== 'external') todo.set(key, file);
+    const { strategy } = settingsFor(config, file.path).chunking;
+    if (!todo.has(key) && !skip(file.path, file.text) && strategy !== 'external' && strategy !== 'semantic') todo.set(key, file);
   }
   const missing: { file: SourceText; key: string | null }[] = [];
   await forEachOrdered(
@@ -32,7 +33,7 @@ export async function chunkCorpus(
     64,
     async (file) => {
       const key = cache ? cache.key({ path: file.path, text: file.text, chunking: settingsFor(config, file.path).chunking }) : null;
-      return { key, cached: cache && key ? await cache.get<Chunk[]>(key) : undefined };
+      return { key, cached: cache && key ? await cache.get<CorpusChunking>(key) : undefined };
     },
     ({ key, cached }, file) => {
       if (cached) chunked.set(corpusKey(file.path, file.text), cached);
@@ -46,20 +47,17 @@ export async function chunkCorpus(
       missing,
       inFlightFiles(pool),
       async ({ file, key }) => {
-        const answer = await pool.run({ kind: 'chunk', path: file.path, text: file.text, chunking: settingsFor(config, file.path).chunking });
+        // A file the parser cannot take is left to the engine, which reports it and goes on.
+        const answer = await pool.run({ kind: 'chunk', path: file.path, text: file.text, chunking: settingsFor(config, file.path).chunking }).catch(() => null);
+        if (answer === null) return null;
         if (answer.kind !== 'chunk') throw new Error(`chunking ${file.path}: unexpected ${answer.kind} result`);
-        if (cache && key) await cache.set(key, answer.chunks);
-        return answer.chunks;
+        if (cache && key) await cache.set(key, answer.chunking);
+        return answer.chunking;
       },
-      (chunks, { file }) => void chunked.set(corpusKey(file.path, file.text), chunks),
+      (chunking, { file }) => void (chunking && chunked.set(corpusKey(file.path, file.text), chunking)),
     );
   } finally {
     await pool.close();
   }
   return chunked;
-}
-
-/** The key of a corpus file in {@link chunkCorpus}'s map. */
-export function corpusKey(path: string, text: string): string {
-  return `${path}\0${text}`;
 }

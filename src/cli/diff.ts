@@ -1,5 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { followRenames } from '../compare/renames.js';
 import { decide } from '../compare/verdict.js';
 import { parseConfig } from '../config/load.js';
 import { isIncluded } from '../config/resolve.js';
@@ -9,10 +10,11 @@ import { externalChunker } from '../sources/external-chunker.js';
 import type { RetrievalInput, SourceText } from '../engine/retrieval.js';
 import { openContentCache } from '../sources/content-cache.js';
 import { readFilesAt } from '../sources/git-blobs.js';
-import type { Report } from '../types.js';
-import { chunkCorpus, corpusKey } from './corpus.js';
+import { corpusKey } from '../engine/corpus.js';
+import { chunkCorpus } from './corpus.js';
 import { createPool, jobsFor } from './pool.js';
-import { inShard, parseJobs, parseShard, pathsDigest } from './shard.js';
+import { pairRunner } from './runner.js';
+import { inShard, parseJobs, parseShard, withShard } from './shard.js';
 import { parseGolden } from '../golden/load.js';
 import { renderComment } from '../report/comment.js';
 import { renderHtmlReport } from '../report/html/index.js';
@@ -20,11 +22,14 @@ import { renderJson } from '../report/json.js';
 import { renderText } from '../report/text.js';
 import { isMarkdownPath } from '../sources/changed-file.js';
 import { discoverFiles, readDocFile } from '../sources/files.js';
-import { denseFor, semanticFor } from '../sources/llm.js';
-import { changedFiles, defaultBranch, mergeBase, showFile } from '../sources/git.js';
+import { denseFor, embeddingsFor, semanticFor } from '../sources/llm.js';
+import type { DocText } from '../sources/doc-text.js';
+import { docPair, sameBytes } from '../sources/doc-pair.js';
+import { changedFiles, defaultBranch, mergeBase, readDocAt, showFile } from '../sources/git.js';
 import { VERSION } from '../version.js';
 import { oneOf, parseCommandArgs, UsageError } from './args.js';
 import { CONFIG_FILE } from './config.js';
+import { LLM_FLAGS, LLM_FLAGS_USAGE, llmSettings, withLlmFlags } from './llm-flags.js';
 import type { CliIO } from './io.js';
 
 export const DIFF_USAGE = `Usage: chunkgate diff [--base REF] [--head REF] [--repo DIR] [--config F] [--format md|json|text] [--out F] [--html F] [--no-fail]
@@ -43,18 +48,15 @@ Options:
   --head-dir DIR
   --config F        config file (default: .chunkgate.yml of the base side)
   --fail-on LIST    comma-separated: threshold, regression, partial (default: the config's)
-  --format FORMAT   md (exactly the PR comment), json (the SPEC §2 report) or text (default)
+  --format FORMAT   md (exactly the PR comment), json (the full report, as the action writes it) or text (default)
   --out F           write the report to F instead of standard output
   --html F          also write the HTML chunk map (one self-contained page) to F
   --no-fail         exit 0 even when the verdict fails
-  --scorer S        heuristic (offline, default) or llm (key from OPENAI_API_KEY)
-  --llm-base-url U  any OpenAI-compatible API (default: the config's llm.baseURL)
-  --model NAME      model for the llm scorer (default: the config's llm.model)
-  --cache-dir DIR   LLM judge cache (default: the config's llm.cache); given, it also keeps the
-                    chunks of golden-set corpus files, so unchanged files are not chunked again
-                    (keep DIR between CI runs with actions/cache)
-  --jobs N          worker threads that chunk the golden-set corpus (default: one per core,
-                    none for fewer than 64 files a thread; 1: the main thread)
+${LLM_FLAGS_USAGE}
+                    Given, it also keeps the chunks of golden-set corpus files, so unchanged
+                    files are not chunked again (keep DIR between CI runs with actions/cache)
+  --jobs N          worker threads for the changed files and the golden-set corpus (default:
+                    one per core, none for fewer than 64 files a thread; 1: the main thread)
   --shard I/N       compare only slice I of N of the changed files (a CI matrix; slice 1 also
                     runs the golden set); chunkgate merge combines the slices' JSON reports
 
@@ -74,10 +76,7 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
     out: { type: 'string' },
     html: { type: 'string' },
     'no-fail': { type: 'boolean' },
-    scorer: { type: 'string' },
-    'llm-base-url': { type: 'string' },
-    model: { type: 'string' },
-    'cache-dir': { type: 'string' },
+    ...LLM_FLAGS,
     jobs: { type: 'string' },
     shard: { type: 'string' },
   });
@@ -96,13 +95,10 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
       ? await foldersSide(io, baseDir, headDir!, values.config as string | undefined, positionals)
       : await gitSide(io, values, positionals);
   const config = withLlmFlags(side.config, values);
-  const semantic = semanticFor(config, {
-    apiKey: io.env.OPENAI_API_KEY ?? null,
-    root: io.cwd,
-    cacheDir: (values['cache-dir'] as string | undefined) ?? null,
-  });
-  const llmSettings = { apiKey: io.env.OPENAI_API_KEY ?? null, root: io.cwd, cacheDir: (values['cache-dir'] as string | undefined) ?? null };
-  const dense = denseFor(config, llmSettings);
+  const settings = llmSettings(io, values);
+  const semantic = semanticFor(config, settings);
+  const dense = denseFor(config, settings);
+  const embeddings = embeddingsFor(config, settings);
   // A slice compares its share of the changed files; the golden set, which needs the whole
   // corpus, runs in slice 1 only (chunkgate merge takes it from there).
   const allPaths = side.pairs.map((pair) => pair.path);
@@ -111,17 +107,25 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
     side.goldenText === null || (shard && shard.index !== 1)
       ? undefined
       : await goldenRetrieval(side, config, pairs, { jobs, cacheDir: values['cache-dir'] as string | undefined, prune: positionals.length === 0 }, io);
-  const { report: compared, notices, sources } = await compareFiles(pairs, {
-    config,
-    ...(failOn ? { failOn } : {}),
-    ...(semantic ? { semantic } : {}),
-    ...(retrieval ? { retrieval: { ...retrieval, ...(dense ? { dense } : {}) } } : {}),
-    externalChunks: externalChunker(io.cwd),
-  });
-  const effectiveFailOn = failOn ?? config.thresholds.failOn;
-  const report: Report = shard
-    ? { ...compared, shard: { index: shard.index, count: shard.count, command: 'diff', failOn: effectiveFailOn, paths: pathsDigest(allPaths) } }
-    : compared;
+  const pool = createPool(jobsFor(pairs.length, jobs), io.workerUrl);
+  let compared;
+  try {
+    compared = await compareFiles(pairs, {
+      config,
+      ...(failOn ? { failOn } : {}),
+      ...(semantic ? { semantic } : {}),
+      ...(retrieval ? { retrieval: { ...retrieval, ...(dense ? { dense } : {}) } } : {}),
+      externalChunks: externalChunker(io.cwd),
+      commits: { base: side.baseSha ?? null, head: side.headSha ?? null },
+      ...(embeddings ? { embeddings } : {}),
+      runner: pairRunner(pool, null),
+      ...(shard ? { deferBoilerplate: true } : {}),
+    });
+  } finally {
+    await pool.close();
+  }
+  const { notices, sources } = compared;
+  const report = withShard(compared.report, shard, { command: 'diff', failOn: failOn ?? config.thresholds.failOn, paths: allPaths, pages: compared.pages });
   const allNotices = [...side.notices, ...notices];
   for (const notice of allNotices) io.stderr(`notice: ${notice}`);
   const decision = decide(report.files, failOn ?? config.thresholds.failOn, {
@@ -167,18 +171,6 @@ interface Side {
 
 const FAIL_ON: readonly FailOn[] = FAIL_ON_VALUES;
 
-/** `--scorer`, `--model` and `--llm-base-url` over the config's `scoring` and `llm`. */
-function withLlmFlags(config: Config, values: Record<string, unknown>): Config {
-  const scorer = oneOf('scorer', values.scorer, ['heuristic', 'llm'] as const, config.scoring.scorer);
-  const model = values.model as string | undefined;
-  const baseURL = values['llm-base-url'] as string | undefined;
-  return {
-    ...config,
-    scoring: { ...config.scoring, scorer },
-    llm: { ...config.llm, ...(model ? { model } : {}), ...(baseURL ? { baseURL } : {}) },
-  };
-}
-
 function parseFailOn(text: string | undefined): FailOn[] | undefined {
   if (text === undefined) return undefined;
   const items = text.split(',').map((item) => item.trim()).filter(Boolean);
@@ -195,69 +187,64 @@ function configFrom(text: string | null, name: string): Config {
   return parseConfig(text ?? '', text === null ? '(defaults)' : name);
 }
 
-async function readOptional(path: string): Promise<string | null> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch {
-    return null;
-  }
+/** A folder argument that must exist: a missing `--base-dir` must not make every file "added" and pass. */
+async function existingDir(cwd: string, flag: string, dir: string): Promise<string> {
+  const path = resolve(cwd, dir);
+  const isDir = await stat(path).then(
+    (stats) => stats.isDirectory(),
+    () => false,
+  );
+  if (!isDir) throw new UsageError(`--${flag} ${dir}: no such directory (${path})`);
+  return path;
+}
+
+/** A small file inside `root` (config, golden set) through the guarded reader; `null` when absent or not readable text. */
+async function readInside(root: string, path: string, notices: string[]): Promise<string | null> {
+  const read = await readDocFile(root, path);
+  if ('text' in read) return read.text;
+  if (!/ENOENT|ENOTDIR/.test(read.problem.reason)) notices.push(`${path}: not read (${read.problem.reason})`);
+  return null;
 }
 
 async function foldersSide(io: CliIO, baseDir: string, headDir: string, configPath: string | undefined, patterns: string[]): Promise<Side> {
-  const baseRoot = resolve(io.cwd, baseDir);
-  const headRoot = resolve(io.cwd, headDir);
-  const baseConfigText = await readOptional(join(baseRoot, CONFIG_FILE));
-  const headConfigText = await readOptional(join(headRoot, CONFIG_FILE));
+  const baseRoot = await existingDir(io.cwd, 'base-dir', baseDir);
+  const headRoot = await existingDir(io.cwd, 'head-dir', headDir);
+  const notices: string[] = [];
+  const baseConfigText = await readInside(baseRoot, CONFIG_FILE, notices);
+  const headConfigText = await readInside(headRoot, CONFIG_FILE, notices);
   const config = configPath
     ? configFrom(await readFile(resolve(io.cwd, configPath), 'utf8'), configPath)
     : configFrom(baseConfigText, CONFIG_FILE);
   const list = (root: string) => discoverFiles(root, config, patterns.length > 0 ? patterns : undefined);
   const [baseFiles, headFiles] = await Promise.all([list(baseRoot), list(headRoot)]);
-  const notices = [...baseFiles.skipped, ...headFiles.skipped].map((skip) => `${skip.path}: skipped (${skip.reason})`);
-  const read = async (root: string, path: string): Promise<string | null> => {
-    const result = await readDocFile(root, path);
-    if ('skipped' in result) {
-      notices.push(`${path}: skipped (${result.skipped})`);
-      return null;
-    }
-    return result.text;
-  };
+  notices.push(...[...baseFiles.skipped, ...headFiles.skipped].map((skip) => `${skip.path}: skipped (${skip.reason})`));
   const paths = [...new Set([...baseFiles.files, ...headFiles.files])].sort();
   const inBase = new Set(baseFiles.files);
   const inHead = new Set(headFiles.files);
   const pairs: FilePair[] = [];
   for (const path of paths) {
-    const base = inBase.has(path) ? await read(baseRoot, path) : null;
-    const head = inHead.has(path) ? await read(headRoot, path) : null;
-    if (base === null && head === null) continue;
-    if (base !== null && head !== null && base === head) continue;
-    pairs.push({ path, status: base === null ? 'added' : head === null ? 'removed' : 'modified', base, head });
+    const base = inBase.has(path) ? await readDocFile(baseRoot, path) : null;
+    const head = inHead.has(path) ? await readDocFile(headRoot, path) : null;
+    if (base && head && sameBytes(base, head)) continue;
+    pairs.push(docPair({ path, status: base === null ? 'added' : head === null ? 'removed' : 'modified' }, base, head));
   }
-  const readAll = async (root: string, files: string[]) =>
-    (await Promise.all(files.map(async (path) => ({ path, text: await read(root, path) })))).filter((f): f is SourceText => f.text !== null);
+  const readAll = async (root: string, files: string[]) => {
+    const texts: SourceText[] = [];
+    for (const path of files) {
+      const read = await readDocFile(root, path);
+      if ('text' in read) texts.push({ path, text: read.text });
+    }
+    return texts;
+  };
   return {
-    pairs: followRenames(pairs),
+    // Renames pair texts; a side that could not be read has none to pair.
+    pairs: [...followRenames(pairs.filter((pair) => !pair.unreadable)), ...pairs.filter((pair) => pair.unreadable)],
     config,
     configChanged: !configPath && baseConfigText !== headConfigText,
     notices,
-    goldenText: await readOptional(join(baseRoot, config.golden.file)),
+    goldenText: await readInside(baseRoot, config.golden.file, notices),
     corpus: async () => ({ base: await readAll(baseRoot, baseFiles.files), head: await readAll(headRoot, headFiles.files) }),
   };
-}
-
-/** Pairs a removed file with an added file of identical text as one rename. */
-function followRenames(pairs: FilePair[]): FilePair[] {
-  const removed = new Map(pairs.filter((pair) => pair.status === 'removed').map((pair) => [pair.base!, pair]));
-  const renamedFrom = new Set<FilePair>();
-  const result: FilePair[] = [];
-  for (const pair of pairs) {
-    const source = pair.status === 'added' ? removed.get(pair.head!) : undefined;
-    if (source && !renamedFrom.has(source)) {
-      renamedFrom.add(source);
-      result.push({ path: pair.path, previousPath: source.path, status: 'renamed', base: source.base, head: pair.head });
-    } else result.push(pair);
-  }
-  return result.filter((pair) => !renamedFrom.has(pair));
 }
 
 async function gitSide(io: CliIO, values: Record<string, unknown>, patterns: string[]): Promise<Side> {
@@ -271,9 +258,12 @@ async function gitSide(io: CliIO, values: Record<string, unknown>, patterns: str
     if (!found) throw new UsageError(`no merge base between ${branch} and ${head ?? 'HEAD'}: pass --base REF`);
     base = found;
   }
+  const notices: string[] = [];
   const configPath = values.config as string | undefined;
   const baseConfigText = await showFile(repo, base, CONFIG_FILE);
-  const headConfigText = head ? await showFile(repo, head, CONFIG_FILE) : await readOptional(join(repo, CONFIG_FILE));
+  // Without --head the working tree is the head side: read through the guarded reader, so a
+  // symbolic link cannot bring a file from outside the repository into the report.
+  const headConfigText = head ? await showFile(repo, head, CONFIG_FILE) : await readInside(repo, CONFIG_FILE, notices);
   const config = configPath
     ? configFrom(await readFile(resolve(io.cwd, configPath), 'utf8'), configPath)
     : configFrom(baseConfigText, CONFIG_FILE);
@@ -282,37 +272,41 @@ async function gitSide(io: CliIO, values: Record<string, unknown>, patterns: str
   const changed = (await changedFiles(repo, base, head)).filter(
     (file) => wanted(file.path) || (file.previousPath !== undefined && wanted(file.previousPath)),
   );
-  const readHead = (path: string) => (head ? showFile(repo, head, path) : readOptional(join(repo, path)));
+  const readHead = async (path: string): Promise<DocText | null> => {
+    if (head) return readDocAt(repo, head, path);
+    const read = await readDocFile(repo, path);
+    return 'problem' in read && /ENOENT/.test(read.problem.reason) ? null : read;
+  };
   const pairs: FilePair[] = [];
   for (const file of changed) {
-    const baseText = file.status === 'added' ? null : await showFile(repo, base, file.previousPath ?? file.path);
-    const headText = file.status === 'removed' ? null : await readHead(file.path);
-    pairs.push({
-      path: file.path,
-      ...(file.previousPath !== undefined ? { previousPath: file.previousPath } : {}),
-      status: file.status,
-      base: baseText,
-      head: headText,
-    });
+    const baseRead = file.status === 'added' ? null : await readDocAt(repo, base, file.previousPath ?? file.path);
+    const headRead = file.status === 'removed' ? null : await readHead(file.path);
+    pairs.push(docPair(file, baseRead, headRead));
   }
-  const readEach = async (paths: string[], readOne: (path: string) => Promise<string | null>) =>
-    (await Promise.all(paths.map(async (path) => ({ path, text: await readOne(path) })))).filter((f): f is SourceText => f.text !== null);
-  const workingTreePaths = async () => (await discoverFiles(repo, config)).files.filter(wanted);
+  const readEach = async (paths: string[], readOne: (path: string) => Promise<DocText | null>) => {
+    const texts: SourceText[] = [];
+    for (const path of paths) {
+      const read = await readOne(path);
+      if (read && 'text' in read) texts.push({ path, text: read.text });
+    }
+    return texts;
+  };
   return {
     pairs,
     config,
     configChanged: !configPath && baseConfigText !== headConfigText,
-    notices: [],
+    notices,
     goldenText: await showFile(repo, base, config.golden.file),
-    // Every docs file of both commits in two git processes, each distinct blob read once.
+    // Every docs file of both commits in two git processes, each distinct blob read once, through
+    // the guarded decoder (a file that cannot be checked is left out of the index).
     corpus: async () => {
-      const texts = (files: Map<string, string>): SourceText[] => [...files].map(([path, text]) => ({ path, text }));
+      const texts = (files: Map<string, DocText>): SourceText[] => [...files].flatMap(([path, read]) => ('text' in read ? [{ path, text: read.text }] : []));
       if (head) {
         const [baseFiles, headFiles] = await readFilesAt(repo, [base, head], wanted);
         return { base: texts(baseFiles!), head: texts(headFiles!) };
       }
       const [baseFiles] = await readFilesAt(repo, [base], wanted);
-      return { base: texts(baseFiles!), head: await readEach(await workingTreePaths(), readHead) };
+      return { base: texts(baseFiles!), head: await readEach((await discoverFiles(repo, config)).files.filter(wanted), readHead) };
     },
     baseSha: base,
     ...(head ? { headSha: head } : {}),

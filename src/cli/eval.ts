@@ -1,57 +1,61 @@
 import { resolve } from 'node:path';
-import type { ExternalChunk } from '../chunking/presets/index.js';
-import { fileFacts, reportOfFacts, type FileFacts } from '../compare/facts.js';
+import type { FileFacts } from '../compare/facts.js';
+import { reportOfFacts } from '../compare/facts.js';
 import { buildReport } from '../compare/summary.js';
-import { settingsFor } from '../config/resolve.js';
-import type { Config } from '../config/types.js';
-import type { EvalFileTask } from '../engine/eval-file.js';
+import { gatingUnchecked } from '../compare/unchecked.js';
+import { addBoilerplate, addBoilerplateToEntry, boilerplateOf } from '../engine/boilerplate.js';
+import { comparePairs, reportInput, type CompareOptions, type PairLoader } from '../engine/compare-files.js';
 import { renderEvalMarkdown, renderEvalText } from '../report/eval.js';
-import type { FileSources } from '../report/html/types.js';
 import { renderHtmlReport } from '../report/html/index.js';
+import type { FileSources } from '../report/html/types.js';
 import { renderJsonFrame } from '../report/json.js';
-import { openContentCache, type ContentCache } from '../sources/content-cache.js';
-import { runExternalChunker } from '../sources/external-chunker.js';
-import { discoverFiles, readDocFile } from '../sources/files.js';
-import type { DocDiff, Report } from '../types.js';
-import { VERSION } from '../version.js';
-import { oneOf, parseCommandArgs } from './args.js';
+import { openContentCache } from '../sources/content-cache.js';
+import { externalChunker } from '../sources/external-chunker.js';
+import { readDocFile } from '../sources/files.js';
+import { embeddingsFor, semanticFor } from '../sources/llm.js';
+import type { DocDiff } from '../types.js';
+import { oneOf, parseCommandArgs, UsageError } from './args.js';
 import { loadConfigFile } from './config.js';
 import { openOutput, type CliIO } from './io.js';
-import { forEachOrdered } from './ordered.js';
-import { createPool, inFlightFiles, jobsFor, type Pool } from './pool.js';
-import { inShard, parseJobs, parseShard, pathsDigest, type Shard } from './shard.js';
-import type { EvalAnswer } from './tasks.js';
+import { LLM_FLAGS, LLM_FLAGS_USAGE, llmSettings, withLlmFlags } from './llm-flags.js';
+import { createPool, jobsFor } from './pool.js';
+import { pairRunner } from './runner.js';
+import { inShard, parseJobs, parseShard, withShard } from './shard.js';
+import { openSpool } from './spool.js';
+import { resolveTargets, type Target } from './targets.js';
 
 export const EVAL_USAGE = `Usage: chunkgate eval <files|dirs|globs…> [--config F] [--format text|json|md] [--out F] [--html F]
-                      [--jobs N] [--shard I/N] [--cache-dir DIR]
+                      [--jobs N] [--shard I/N] [--scorer heuristic|llm] [--llm-base-url URL] [--model NAME] [--cache-dir DIR]
 
 Chunks and scores Markdown files with the rules of .chunkgate.yml (or the defaults).
-With no paths, evaluates the files the config's include/exclude select.
+With no paths, evaluates the files the config's include/exclude select. Paths may lie
+anywhere (e.g. ~/other/docs); symbolic links never lead out of the folder named.
 
 Options:
   --config F       config file (default: ./.chunkgate.yml when present)
-  --format FORMAT  text (default), json (the SPEC §2 report) or md
+  --format FORMAT  text (default), json (every file's chunks, metrics and scores) or md
   --out F          write the report to F instead of standard output
   --html F         also write the HTML chunk map (one self-contained page) to F
   --jobs N         worker threads (default: one per core, none for fewer than 64 files
-                   a thread; 1: evaluate in the main thread)
+                   a thread; 1: evaluate in the main thread). The LLM judge and semantic
+                   chunking evaluate in the main thread whatever N is.
   --shard I/N      evaluate only slice I of N of the files (a CI matrix); chunkgate merge
                    combines the slices' JSON reports into the report of the whole run
-  --cache-dir DIR  reuse the results of files unchanged since a run with the same DIR
-                   (a content-hash cache; keep DIR between CI runs with actions/cache)
+${LLM_FLAGS_USAGE}
+                   Given, it also keeps each file's results: files unchanged since a run with
+                   the same DIR are not evaluated again (keep DIR between CI runs with actions/cache)
 
-A JSON report is written file by file: only each file's scores stay in memory, for the summary.`;
+A JSON report is written file by file: only each file's scores stay in memory, for the summary.
 
-/** One evaluated file as the report needs it: the pool's answer, or the cache's. */
-type Evaluated = Omit<EvalAnswer, 'kind'>;
+Exit codes: 0 evaluated (whatever the scores), 1 a file could not be checked (binary,
+not UTF-8, too large, too slow, parser or chunker failure), 2 usage or config error, or
+nothing to evaluate.`;
 
-/** What the content cache keeps per file: the JSON entry, and the rest re-derived from it. */
-interface CachedEval {
-  entry: string;
-  warnings: string[];
-}
-
-/** `chunkgate eval`: exit 0 when the files were evaluated (whatever their scores). */
+/**
+ * `chunkgate eval`: exit 0 when every file was evaluated (whatever their scores), 1 when one
+ * could not be checked (unless `thresholds.unchecked: warn`), 2 on usage or config errors and
+ * when the arguments select no file at all.
+ */
 export async function runEval(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, {
     config: { type: 'string' },
@@ -60,129 +64,100 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
     html: { type: 'string' },
     jobs: { type: 'string' },
     shard: { type: 'string' },
-    'cache-dir': { type: 'string' },
+    ...LLM_FLAGS,
   });
   const format = oneOf('format', values.format, ['text', 'json', 'md'] as const, 'text');
   const jobs = parseJobs(values.jobs as string | undefined);
   const shard = parseShard(values.shard as string | undefined);
   const html = values.html as string | undefined;
   const cacheDir = values['cache-dir'] as string | undefined;
-  const { config } = await loadConfigFile(io.cwd, values.config as string | undefined);
-  const discovered = await discoverFiles(io.cwd, config, positionals.length > 0 ? positionals : undefined);
-  const notices = discovered.skipped.map((skip) => `${skip.path}: skipped (${skip.reason})`);
+  const loaded = await loadConfigFile(io.cwd, values.config as string | undefined);
+  // LLM flags over the config; a missing key or embeddings provider stops the run before any file is read.
+  const config = withLlmFlags(loaded.config, values);
+  const settings = llmSettings(io, values);
+  const semantic = semanticFor(config, settings);
+  const embeddings = embeddingsFor(config, settings);
+  const { targets, skipped } = await resolveTargets(io.cwd, config, positionals);
+  const notices = skipped.map((skip) => `${skip.path}: skipped (${skip.reason})`);
+  if (targets.length === 0) {
+    for (const notice of notices) io.stderr(`notice: ${notice}`);
+    throw new UsageError(positionals.length > 0 ? 'nothing to evaluate: no Markdown file in the given paths' : 'nothing to evaluate: no Markdown file matches the config\'s include/exclude here');
+  }
   // The report lists files in code-unit order (buildReport); written file by file, they are taken in it.
-  const all = [...discovered.files].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const paths = shard ? all.filter((path) => inShard(path, shard)) : all;
+  const all = [...targets].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const chosen = shard ? all.filter((target) => inShard(target.path, shard)) : all;
   const cache = cacheDir !== undefined ? openContentCache(resolve(io.cwd, cacheDir), 'eval') : null;
-  const pool = createPool(jobsFor(paths.length, jobs), io.workerUrl);
-  const want = { json: format === 'json', diff: format !== 'json' || html !== undefined, source: html !== undefined };
+  const pool = createPool(jobsFor(chosen.length, jobs), io.workerUrl);
+  const options: CompareOptions = {
+    config,
+    // Strategy `external`: the command runs here, in the working directory.
+    externalChunks: externalChunker(io.cwd),
+    ...(semantic ? { semantic } : {}),
+    ...(embeddings ? { embeddings } : {}),
+    runner: pairRunner(pool, cache),
+  };
+  const want = { json: format === 'json', diff: format !== 'json' || html !== undefined, sources: html !== undefined };
   const facts: FileFacts[] = [];
   const diffs: DocDiff[] = [];
   const sources: FileSources[] = [];
-  const sink = format === 'json' ? await openOutput(io, values.out as string | undefined) : null;
-  const frame = (entries: number) => renderJsonFrame(finalReport(config, facts, shard, all), entries);
-  let written = 0;
+  const spool = format === 'json' ? await openSpool() : null;
   try {
-    await forEachOrdered(
-      paths,
-      inFlightFiles(pool),
-      (path) => evaluatePath(io, config, path, pool, cache, want, notices),
-      async (evaluated) => {
-        if (!evaluated) return;
-        notices.push(...evaluated.warnings);
-        facts.push(evaluated.facts);
-        if (evaluated.diff && want.diff) diffs.push(evaluated.diff);
-        if (evaluated.source) sources.push({ path: evaluated.facts.diff.path, base: null, head: evaluated.source });
-        if (sink && evaluated.json !== undefined && want.json) {
-          // The head holds only the config: it can be written before any summary exists.
-          await sink.write(written === 0 ? frame(1).head + evaluated.json : `,\n${evaluated.json}`);
-          written += 1;
-        }
-      },
-    );
-  } finally {
-    await pool.close();
-  }
-  if (cache && positionals.length === 0) await cache.prune();
-  for (const notice of notices) io.stderr(`notice: ${notice}`);
-  if (cache) io.stderr(`cache: ${cache.stats.hits} of ${cache.stats.hits + cache.stats.misses} files reused from ${cacheDir}`);
-  if (sink) {
-    const { head, tail } = frame(written);
-    await sink.write(written === 0 ? head + tail : tail);
-    await sink.close();
-  } else {
-    const report = withShard(buildReport(reportInput(config, diffs)), shard, all);
-    await io.output(format === 'md' ? renderEvalMarkdown(report) : renderEvalText(report), values.out as string | undefined);
-  }
-  if (html !== undefined) {
-    const report = withShard(buildReport(reportInput(config, diffs)), shard, all);
-    await io.output(renderHtmlReport({ report, sources }), html);
-  }
-  return 0;
-}
-
-/**
- * Reads, chunks and scores one file: from the content cache when its key is there, else on the
- * pool (the external chunker, which runs a command, always runs here). `null` when the file is
- * skipped or left out; the reason is added to `notices`.
- */
-async function evaluatePath(
-  io: CliIO,
-  config: Config,
-  path: string,
-  pool: Pool,
-  cache: ContentCache | null,
-  want: { json: boolean; diff: boolean; source: boolean },
-  notices: string[],
-): Promise<Evaluated | null> {
-  const read = await readDocFile(io.cwd, path);
-  if ('skipped' in read) {
-    notices.push(`${path}: skipped (${read.skipped})`);
-    return null;
-  }
-  const settings = settingsFor(config, path);
-  let external: ExternalChunk[] | undefined;
-  if (settings.chunking.strategy === 'external') {
+    // Every file is a new file with no base: the same engine as `diff` and the action, so a file
+    // that cannot be read, parsed, chunked or scored in time is an `unchecked` finding here too.
+    let run;
     try {
-      external = await runExternalChunker(path, read.text, settings.chunking, io.cwd);
-    } catch (error) {
-      // Strategy `external`: a file the command fails on is left out, with its error as a notice.
-      notices.push(`${error instanceof Error ? error.message : String(error)}; ${path} is left out of this report`);
-      return null;
+      run = await comparePairs(chosen.map((target) => loader(target)), options, want, async (result, pair) => {
+        facts.push(result.facts);
+        if (result.diff && want.diff) diffs.push(result.diff);
+        if (result.sources) sources.push({ path: pair.path, base: null, head: result.sources.head });
+        if (spool) await spool.append(pair.path, result.json!);
+      });
+    } finally {
+      await pool.close();
     }
+    if (cache && positionals.length === 0) await cache.prune();
+    if (jobs !== undefined && jobs > 1 && !run.pooled) notices.push(`--jobs ${jobs}: the LLM judge and semantic chunking evaluate in the main thread`);
+    for (const notice of [...notices, ...run.notices]) io.stderr(`notice: ${notice}`);
+    if (cache && run.pooled) io.stderr(`cache: ${cache.stats.hits} of ${cache.stats.hits + cache.stats.misses} files reused from ${cacheDir}`);
+    // A slice leaves the cross-file check to `chunkgate merge`, which sees every slice's pages.
+    const boilerplate = shard ? null : boilerplateOf(run.pages);
+    const input = reportInput(run, options);
+    const slice = { command: 'eval' as const, failOn: input.failOn, paths: all.map((target) => target.path), pages: run.pages };
+    if (boilerplate) for (const diff of diffs) addBoilerplate(diff, boilerplate);
+    if (spool) {
+      const sink = await openOutput(io, values.out as string | undefined);
+      const { head, tail } = renderJsonFrame(withShard(reportOfFacts(input, facts), shard, slice), facts.length);
+      await sink.write(head);
+      let first = true;
+      for await (const { key, text } of spool.entries()) {
+        await sink.write(`${first ? '' : ',\n'}${boilerplate ? addBoilerplateToEntry(text, key, undefined, boilerplate) : text}`);
+        first = false;
+      }
+      await sink.write(tail);
+      await sink.close();
+    }
+    const report = withShard(buildReport({ ...input, files: diffs }), shard, slice);
+    if (!spool) await io.output(format === 'md' ? renderEvalMarkdown(report) : renderEvalText(report), values.out as string | undefined);
+    if (html !== undefined) await io.output(renderHtmlReport({ report, sources }), html);
+  } finally {
+    await spool?.close();
   }
-  const task: EvalFileTask = { path, text: read.text, settings, weights: config.scoring.weights, ...(external ? { external } : {}) };
-  // The HTML page needs each file's source and sections, which the cache does not keep.
-  const key = cache && !want.source ? cache.key({ path, text: read.text, settings, weights: task.weights, external: external ?? null }) : null;
-  if (cache && key !== null) {
-    const cached = await cache.get<CachedEval>(key);
-    if (cached) return fromEntry(cached);
-  }
-  const answer = await pool.run({ kind: 'eval', file: { ...task, withSource: want.source }, want: { json: want.json || key !== null, diff: want.diff } });
-  if (answer.kind !== 'eval') throw new Error(`evaluating ${path}: unexpected ${answer.kind} result`);
-  if (cache && key !== null && answer.json !== undefined) await cache.set(key, { entry: answer.json, warnings: answer.warnings } satisfies CachedEval);
-  return answer;
+  return gatingUnchecked(facts.map((fact) => fact.diff)).length > 0 ? 1 : 0;
 }
 
-/** A cache hit: the entry is written as it was; the diff behind it is parsed back for the summary. */
-function fromEntry(cached: CachedEval): Evaluated {
-  const diff = JSON.parse(cached.entry) as DocDiff;
-  return { json: cached.entry, diff, facts: fileFacts(diff), warnings: cached.warnings };
+/** A file of the run, read when its turn comes (so only the files in flight are in memory). */
+function loader(target: Target): PairLoader {
+  return {
+    path: target.path,
+    load: async () => {
+      const read = await readDocFile(target.root, target.rel);
+      return {
+        path: target.path,
+        status: 'added',
+        base: null,
+        head: 'text' in read ? read.text : null,
+        ...('problem' in read ? { unreadable: { head: read.problem } } : {}),
+      };
+    },
+  };
 }
-
-function reportInput(config: Config, files: DocDiff[]) {
-  return { version: VERSION, config, scorer: 'heuristic' as const, files, failOn: config.thresholds.failOn, partial: false, cost: null };
-}
-
-function finalReport(config: Config, facts: readonly FileFacts[], shard: Shard | undefined, all: readonly string[]): Report {
-  const { files: _files, ...input } = reportInput(config, []);
-  return withShard(reportOfFacts(input, facts), shard, all);
-}
-
-/** Marks the report of a slice (`--shard`) with what `chunkgate merge` checks and needs. */
-function withShard(report: Report, shard: Shard | undefined, all: readonly string[]): Report {
-  if (!shard) return report;
-  const failOn = (report.config as Config).thresholds.failOn;
-  return { ...report, shard: { index: shard.index, count: shard.count, command: 'eval', failOn, paths: pathsDigest(all) } };
-}
-

@@ -2,9 +2,11 @@ import { ConfigError } from '../config/load.js';
 import { VERSION } from '../version.js';
 import { ADVISE_USAGE, runAdvise } from './advise.js';
 import { UsageError } from './args.js';
+import { COMPARE_USAGE, runCompare } from './compare.js';
 import { DIFF_USAGE, runDiff } from './diff.js';
 import { EVAL_USAGE, runEval } from './eval.js';
 import { GOLDEN_USAGE, runGolden } from './golden.js';
+import { CALIBRATE_USAGE, runCalibrate } from './calibrate.js';
 import type { CliIO } from './io.js';
 import { MERGE_USAGE, runMerge } from './merge.js';
 
@@ -18,6 +20,8 @@ Commands:
   advise <paths…>   recommend chunking.max and chunking.min from section lengths
   golden check      validate the golden set against the docs; list stale excerpts
   golden suggest    draft golden queries (types A–D) with an LLM, for review
+  compare <A> <B>…  compare runs from their JSON reports (two commits, two configs)
+  calibrate         sample judged chunks for people to score; score the judge against them
   merge <reports…>  combine the JSON reports of a sharded run (--shard I/N)
 
 Run 'chunkgate <command> --help' for a command's options.`;
@@ -27,6 +31,8 @@ const COMMANDS: Record<string, { run: (argv: string[], io: CliIO) => Promise<num
   advise: { run: runAdvise, usage: ADVISE_USAGE },
   diff: { run: runDiff, usage: DIFF_USAGE },
   golden: { run: runGolden, usage: GOLDEN_USAGE },
+  compare: { run: runCompare, usage: COMPARE_USAGE },
+  calibrate: { run: runCalibrate, usage: CALIBRATE_USAGE },
   merge: { run: runMerge, usage: MERGE_USAGE },
 };
 

@@ -3,10 +3,12 @@ import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileFacts, reportOfFacts, type FileFacts } from '../compare/facts.js';
 import { buildReport } from '../compare/summary.js';
+import { gatingUnchecked } from '../compare/unchecked.js';
+import { addBoilerplate, addPage, boilerplateOf, runPages } from '../engine/boilerplate.js';
 import type { Config, FailOn } from '../config/types.js';
 import { renderComment } from '../report/comment.js';
 import { renderEvalMarkdown, renderEvalText } from '../report/eval.js';
-import { renderJsonAt, renderJsonFrame } from '../report/json.js';
+import { renderJsonAt, renderJsonFile, renderJsonFrame } from '../report/json.js';
 import { renderText } from '../report/text.js';
 import type { Cost, DocDiff, Report, ShardInfo } from '../types.js';
 import { oneOf, parseCommandArgs, UsageError } from './args.js';
@@ -24,8 +26,8 @@ Options:
   --format FORMAT  json (default), text or md
   --no-fail        exit 0 even when the verdict fails
 
-Exit codes: 0 pass (and any eval reports), 1 verdict fail of diff reports, 2 usage error or
-reports that do not belong together.`;
+Exit codes: 0 pass, 1 verdict fail of diff reports (of eval reports: a file that could not be
+checked), 2 usage error or reports that do not belong together.`;
 
 /** A slice's report, as read from its file: everything but the file entries. */
 interface Slice {
@@ -33,7 +35,7 @@ interface Slice {
   frame: Report & { shard: ShardInfo };
 }
 
-/** `chunkgate merge`: exit 0 pass (or eval reports), 1 diff verdict fail, 2 usage error or mismatched reports. */
+/** `chunkgate merge`: exit 0 pass, 1 diff verdict fail (eval: a file that could not be checked), 2 usage error or mismatched reports. */
 export async function runMerge(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, {
     out: { type: 'string' },
@@ -58,10 +60,19 @@ export async function runMerge(argv: string[], io: CliIO): Promise<number> {
     partial: slices.some((slice) => slice.frame.summary.partial),
     cost: costs.length === 0 ? null : sumCosts(costs),
     ...(first.retrieval ? { retrieval: first.retrieval } : {}),
+    ...(first.provenance ? { provenance: first.provenance } : {}),
   };
+  // The cross-file check the slices left out, over every slice's pages: what one run would have seen.
+  const pages = runPages();
+  for (const slice of slices) {
+    for (const page of slice.frame.shard.pages?.base ?? []) addPage(pages.base, page.path, page.blocks);
+    for (const page of slice.frame.shard.pages?.head ?? []) addPage(pages.head, page.path, page.blocks);
+  }
+  const boilerplate = boilerplateOf(pages);
   const sink = format === 'json' ? await openOutput(io, values.out as string | undefined) : null;
   let written = 0;
-  for await (const entry of mergedEntries(slices.map((slice) => slice.file))) {
+  for await (const found of mergedEntries(slices.map((slice) => slice.file))) {
+    const entry = addBoilerplate(found.diff, boilerplate) ? { diff: found.diff, text: renderJsonFile(found.diff) } : found;
     facts.push(fileFacts(entry.diff));
     if (!sink) {
       diffs.push(entry.diff);
@@ -83,8 +94,10 @@ export async function runMerge(argv: string[], io: CliIO): Promise<number> {
       first.shard.command === 'eval' ? (format === 'md' ? renderEvalMarkdown(full) : renderEvalText(full)) : format === 'md' ? comment() : renderText(full);
     await io.output(text, values.out as string | undefined);
   }
-  // Like the runs it merges: eval reports, whatever their scores, exit 0; diff reports exit by the verdict.
-  return values['no-fail'] || first.shard.command === 'eval' || report.summary.verdict === 'pass' ? 0 : 1;
+  // Like the runs it merges: eval reports exit 1 only for a file that could not be checked, diff reports by the verdict.
+  if (values['no-fail']) return 0;
+  if (first.shard.command === 'eval') return gatingUnchecked(facts.map((fact) => fact.diff)).length > 0 ? 1 : 0;
+  return report.summary.verdict === 'pass' ? 0 : 1;
 }
 
 /** Every slice present once, all of one run: same command, file list, config, version and scorer. */

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { RunPages } from '../engine/boilerplate.js';
+import type { Report, ShardInfo } from '../types.js';
 import { UsageError } from './args.js';
 
 /** `--shard I/N`: this run evaluates slice `index` (1-based) of `count`. */
@@ -45,4 +47,18 @@ export function parseJobs(text: string | undefined): number | undefined {
     throw new UsageError(`Unexpected --jobs ${JSON.stringify(text)}, expected a whole number from 1 to 256`);
   }
   return jobs;
+}
+
+/**
+ * Marks the report of a slice (`--shard`) with what `chunkgate merge` checks and needs: the
+ * slice, the command, `failOn`, the digest of the whole run's file list and the pages the slice
+ * looked at (pages in path order).
+ */
+export function withShard(report: Report, shard: Shard | undefined, info: { command: ShardInfo['command']; failOn: string[]; paths: readonly string[]; pages: RunPages }): Report {
+  if (!shard) return report;
+  const pages = (side: RunPages['base']) => [...side].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([path, blocks]) => ({ path, blocks }));
+  return {
+    ...report,
+    shard: { index: shard.index, count: shard.count, command: info.command, failOn: info.failOn, paths: pathsDigest(info.paths), pages: { base: pages(info.pages.base), head: pages(info.pages.head) } },
+  };
 }

@@ -1,7 +1,10 @@
-import type { DocDiff, DocEval, FileStatus } from '../types.js';
+import type { DocDiff, DocEval, FileStatus, ParsedDoc } from '../types.js';
 import { alignChunks } from './align.js';
 import { scoreDeltas } from './deltas.js';
-import { thresholdFailures, type FileThresholds } from './failures.js';
+import { scoreDrivers } from './drivers.js';
+import { gateFailures, thresholdFailures, type FileThresholds } from './failures.js';
+import { fileFindings } from './findings/index.js';
+import { preexistingTag } from './preexisting.js';
 import { findRegressions } from './regressions.js';
 
 /** One changed file: its status and whatever exists of each side. */
@@ -17,23 +20,34 @@ export interface DocInput {
   baseSource?: string;
   /** Head Markdown source, for line mapping (default: `''`). */
   headSource?: string;
+  /** Parsed base document: section findings and the base-side look-up of split blocks need its blocks (default: none, and they are skipped). */
+  baseDoc?: ParsedDoc;
+  /** Parsed head document (default: none). */
+  headDoc?: ParsedDoc;
 }
 
 /**
  * Compares one file's base and head evaluations (SPEC §7).
  *
  * - `deltas`: every score and metric ({@link scoreDeltas}; neutral within ±0.5).
+ * - `alignment`: for each head chunk, the base chunk index {@link alignChunks} paired it with.
  * - `regressions`: head chunks aligned with {@link alignChunks}, judged by {@link findRegressions}
- *   with `thresholds.chunkDrop`.
- * - `failures`: {@link thresholdFailures}.
+ *   with `thresholds.chunkDrop`; a high tag the base side already had for the same block is
+ *   `preexisting` ({@link preexistingTag}).
+ * - `findings`: section findings ({@link fileFindings}: page or text removed, heading lost, lead-in
+ *   cut, orphan heading).
+ * - `failures`: {@link thresholdFailures}, each naming the chunk changes that drive it
+ *   ({@link scoreDrivers}); they gate only when a gating regression or finding of the file explains
+ *   them ({@link gateFailures}).
  *
  * Per status: `added` (no base) gets absolute thresholds and `new-failing-chunk` regressions
- * only; `removed` (no head) is listed with deltas and nothing else; a file whose text is the
- * same on both sides (`unchanged`, or equal sources) has no regressions and no drop failures,
- * only absolute thresholds — the shell decides whether unchanged files are checked at all.
+ * only; `removed` (no head) gets deltas and a `page-removed` finding. A file whose text is the same
+ * on both sides (`unchanged`, a pure rename) has nothing to report: the change did not touch it —
+ * with `thresholds.gate: all`, its absolute threshold failures are listed (pre-existing, gating).
  */
 export function compareDoc(input: DocInput, thresholds: FileThresholds): DocDiff {
   const { base, head } = input;
+  const gate = thresholds.gate ?? 'changed';
   const unchanged =
     input.status === 'unchanged' || (input.baseSource !== undefined && input.baseSource === input.headSource);
   const diff: DocDiff = {
@@ -42,19 +56,40 @@ export function compareDoc(input: DocInput, thresholds: FileThresholds): DocDiff
     deltas: scoreDeltas(base, head),
     regressions: [],
     failures: [],
+    findings: [],
   };
   if (input.previousPath !== undefined) diff.previousPath = input.previousPath;
   if (base) diff.base = base;
   if (head) diff.head = head;
-  if (!head) return diff;
-
-  if (!unchanged) {
-    const matches = alignChunks(
-      { chunks: base?.chunks ?? [], source: input.baseSource ?? '' },
-      { chunks: head.chunks, source: input.headSource ?? '' },
-    );
-    diff.regressions = findRegressions(matches, { chunkDrop: thresholds.chunkDrop });
+  const docs = { ...(input.baseDoc ? { baseDoc: input.baseDoc } : {}), ...(input.headDoc ? { headDoc: input.headDoc } : {}) };
+  if (!head) {
+    diff.findings = fileFindings({ path: input.path, status: input.status, ...(base ? { base } : {}), ...docs, matches: [] }, gate);
+    return diff;
   }
-  diff.failures = thresholdFailures(base, head, thresholds, { drops: !unchanged });
+  if (unchanged) {
+    if (gate === 'all') {
+      diff.failures = thresholdFailures(base, head, thresholds, { drops: false }).map((failure) => ({ ...failure, origin: 'preexisting', gating: true }));
+    }
+    return diff;
+  }
+  const matches = alignChunks(
+    { chunks: base?.chunks ?? [], source: input.baseSource ?? '' },
+    { chunks: head.chunks, source: input.headSource ?? '' },
+  );
+  if (base) {
+    const baseIndex = new Map(base.chunks.map((chunk, index) => [chunk, index]));
+    diff.alignment = matches.map((match) => (match.base ? (baseIndex.get(match.base) ?? null) : null));
+  }
+  diff.regressions = findRegressions(matches, {
+    chunkDrop: thresholds.chunkDrop,
+    preexisting: preexistingTag({ ...(base ? { base } : {}), ...docs }),
+    gate,
+  });
+  diff.findings = fileFindings({ path: input.path, status: input.status, ...(base ? { base } : {}), head, ...docs, matches }, gate);
+  const explained = diff.regressions.some((regression) => regression.gating) || diff.findings.some((finding) => finding.gating);
+  const drivers = scoreDrivers(matches, base, diff.regressions);
+  diff.failures = gateFailures(thresholdFailures(base, head, thresholds), explained, gate).map((failure) =>
+    drivers.length > 0 ? { ...failure, drivers } : failure,
+  );
   return diff;
 }

@@ -42,7 +42,7 @@ export function mapLines(baseSource: string, headSource: string, options: LineMa
     const paired = removed !== undefined && added !== undefined;
     if (paired) index += 1;
     if (removed) {
-      const target = paired ? { from: headLine, to: headLine + added!.count - 1 } : null;
+      const target = paired ? { from: headLine, to: headLine + added.count - 1 } : null;
       for (let k = 0; k < removed.count; k += 1) map.push(target);
     }
     if (added) headLine += added.count;

@@ -1,4 +1,5 @@
-import type { EvaluatedChunk, IssueTag, Regression } from '../types.js';
+import type { GateScope } from '../config/types.js';
+import type { EvaluatedChunk, IssueTag, Origin, Regression } from '../types.js';
 import type { ChunkMatch } from './align.js';
 import { round2 } from './round.js';
 
@@ -7,8 +8,15 @@ export const HIGH_TAGS: readonly IssueTag[] = ['source-loss', 'table-split', 'co
 
 /** Options of {@link findRegressions}. */
 export interface RegressionOptions {
-  /** A drop of the chunk's `score` by at least this many points is a regression (default: `10`). */
+  /** A drop of the chunk's displayed (whole-point) score by at least this many points is a regression (default: `10`). */
   chunkDrop?: number;
+  /**
+   * Whether the base side already had the problem `tag` names for this head chunk, e.g. the same
+   * table was split there too ({@link preexistingTag}); (default: never).
+   */
+  preexisting?: (head: EvaluatedChunk, tag: IssueTag) => boolean;
+  /** `all` makes every regression gate, pre-existing ones and score drops included (default: `changed`). */
+  gate?: GateScope;
 }
 
 /** The {@link HIGH_TAGS} a chunk carries, in that order, each once. */
@@ -18,32 +26,54 @@ function highTags(chunk: EvaluatedChunk | null): IssueTag[] {
   return HIGH_TAGS.filter((tag) => present.has(tag));
 }
 
+/** Whether the head chunk is `unfindable-chunk` and its base chunk was not. */
+function lostFindability(base: EvaluatedChunk, head: EvaluatedChunk): boolean {
+  const unfindable = (chunk: EvaluatedChunk) => chunk.issues.some((issue) => issue.tag === 'unfindable-chunk');
+  return unfindable(head) && !unfindable(base);
+}
+
 /**
  * The regressed head chunks of one file (SPEC §7), one entry per head chunk at most, in head order.
  *
- * Reason, first that applies: `score-drop` when an aligned chunk's `score` fell by
- * `≥ chunkDrop` (default: `10`; `delta = round2(head − base)`, so a drop of exactly
- * `chunkDrop` counts); `new-high-issue` when it gained one of {@link HIGH_TAGS} (a tag on the
- * list counts whatever severity the issue carries); `new-failing-chunk` when an unmatched
- * chunk is graded `fail`. `newTags` always lists the high tags present in head and not in
- * base (all of them for a new chunk).
+ * Reason, first that applies: `score-drop` when an aligned chunk's displayed score (whole points)
+ * fell by `≥ chunkDrop` (default: `10`; `delta = round2(head − base)`); `new-high-issue` when it
+ * gained one of {@link HIGH_TAGS} (a tag on the list counts whatever severity the issue carries);
+ * `new-failing-chunk` when an unmatched chunk is graded `fail`; `unfindable` when an aligned chunk
+ * its own heading path and first sentence found in the top 3 no longer is (it gained
+ * `unfindable-chunk`). `newTags` always lists the high tags present in head and not in base (all
+ * of them for a new chunk).
+ *
+ * Origin and gating (SPEC §7): with new tags, `preexisting` when the base side had every one of
+ * them already (`options.preexisting`), else `new`; without, `worsened` (an aligned chunk) or
+ * `new` (an unmatched one). Only a regression with a tag new to the file is of weight: it gates
+ * unless pre-existing; a score that fell on metrics alone (or a chunk that stopped being findable)
+ * is worth a look but does not gate. With `gate: all`, every regression gates.
  */
 export function findRegressions(matches: readonly ChunkMatch[], options: RegressionOptions = {}): Regression[] {
   const chunkDrop = options.chunkDrop ?? 10;
+  const preexisting = options.preexisting ?? (() => false);
   const regressions: Regression[] = [];
   for (const { head, base, match } of matches) {
     const before = new Set(highTags(base));
     const newTags = highTags(head).filter((tag) => !before.has(tag));
     const delta = base ? round2(head.score - base.score) : null;
+    // Compare what the reader sees: 80 → 71 is a 9-point drop, whatever the decimals were.
+    const shownDrop = base ? Math.round(base.score) - Math.round(head.score) : 0;
     const reason =
-      delta !== null && -delta >= chunkDrop
+      base && shownDrop >= chunkDrop
         ? 'score-drop'
         : base && newTags.length > 0
           ? 'new-high-issue'
           : !base && head.grade === 'fail'
             ? 'new-failing-chunk'
-            : null;
-    if (reason) regressions.push({ reason, match, base, head, delta, newTags });
+            : base && lostFindability(base, head)
+              ? 'unfindable'
+              : null;
+    if (!reason) continue;
+    const fresh = newTags.filter((tag) => !preexisting(head, tag));
+    const origin: Origin = newTags.length > 0 ? (fresh.length > 0 ? 'new' : 'preexisting') : base ? 'worsened' : 'new';
+    const gating = options.gate === 'all' || fresh.length > 0;
+    regressions.push({ reason, match, base, head, delta, newTags, origin, gating });
   }
   return regressions;
 }

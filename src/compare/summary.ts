@@ -1,5 +1,5 @@
 import type { FailOn } from '../config/types.js';
-import type { Cost, DocDiff, Report, RetrievalReport } from '../types.js';
+import type { Cost, DocDiff, Provenance, Report, RetrievalReport } from '../types.js';
 import { decide } from './verdict.js';
 
 /** Everything a report is built from. */
@@ -16,13 +16,16 @@ export interface ReportInput {
   cost: Cost | null;
   /** Golden-set retrieval results, when a golden file exists. */
   retrieval?: RetrievalReport;
+  /** What made the run (`provenanceOf`); left out of the report when absent. */
+  provenance?: Provenance;
 }
 
 /**
  * Assembles the JSON report (SPEC §2): files sorted by path (code-unit order, so the order
  * does not depend on locale), and the summary — `files` compared, `chunks` (head chunks in
- * total), `regressions`, `failures`, the verdict from {@link decide}, `partial` (the input
- * flag, or any head evaluation marked partial) and `cost`.
+ * total), `regressions`, `failures` (totals, gating or not), `gating` (the regressions, threshold
+ * failures — retrieval limits included — and section findings that count for the verdict), the
+ * verdict from {@link decide}, `partial` (the input flag, or any head evaluation marked partial) and `cost`.
  */
 export function buildReport(input: ReportInput): Report {
   const files = [...input.files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -39,11 +42,17 @@ export function buildReport(input: ReportInput): Report {
       chunks: count((file) => file.head?.chunks.length ?? 0),
       regressions: count((file) => file.regressions.length),
       failures: count((file) => file.failures.length) + retrievalFailures,
+      gating: {
+        regressions: count((file) => file.regressions.filter((regression) => regression.gating).length),
+        failures: count((file) => file.failures.filter((failure) => failure.gating).length) + retrievalFailures,
+        findings: count((file) => (file.findings ?? []).filter((finding) => finding.gating).length),
+      },
       verdict: decide(files, input.failOn, { partial, retrievalFailures }).verdict,
       partial,
       cost: input.cost,
     },
   };
   if (input.retrieval !== undefined) report.retrieval = input.retrieval;
+  if (input.provenance !== undefined) report.provenance = input.provenance;
   return report;
 }

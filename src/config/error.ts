@@ -30,9 +30,10 @@ export class ConfigError extends Error {
   readonly fileName: string;
   readonly problems: ConfigProblem[];
 
-  constructor(fileName: string, problems: ConfigProblem[]) {
+  /** @param what what the file is, for the header (default: `config`; the golden set says `golden set`). */
+  constructor(fileName: string, problems: ConfigProblem[], what = 'config') {
     const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`;
-    super([`invalid config ${fileName} (${count}):`, ...problems.map((problem) => formatProblem(fileName, problem))].join('\n'));
+    super([`invalid ${what} ${fileName} (${count}):`, ...problems.map((problem) => formatProblem(fileName, problem))].join('\n'));
     this.fileName = fileName;
     this.problems = problems;
   }

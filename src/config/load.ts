@@ -23,9 +23,10 @@ export function parseConfig(text: string, fileName: string): Config {
 /**
  * Parses YAML `text` and validates it with a zod `schema`, reporting every problem as
  * {@link parseConfig} does (key, line, allowed values) in a {@link ConfigError}. Shared by
- * every YAML file chunkgate reads (the config, the golden set).
+ * every YAML file chunkgate reads (the config, the golden set); `what` names the file in the
+ * error's header (default: `config`).
  */
-export function parseYamlWith<T>(schema: z.ZodType<T, unknown>, text: string, fileName: string): T {
+export function parseYamlWith<T>(schema: z.ZodType<T, unknown>, text: string, fileName: string, what = 'config'): T {
   const lineCounter = new LineCounter();
   // YAML 1.1 merge keys (`<<: *defaults`) let users share override blocks.
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, merge: true });
@@ -41,6 +42,7 @@ export function parseYamlWith<T>(schema: z.ZodType<T, unknown>, text: string, fi
         line: Math.min(lineOf(error.pos[0]), lastLine),
         message: `YAML syntax error: ${error.message}`,
       })),
+      what,
     );
   }
   let raw: unknown;
@@ -48,12 +50,12 @@ export function parseYamlWith<T>(schema: z.ZodType<T, unknown>, text: string, fi
     raw = doc.toJS({ maxAliasCount: 100 });
   } catch (error) {
     // Only alias abuse (e.g. "billion laughs") gets here.
-    throw new ConfigError(fileName, [{ key: '', line: null, message: `YAML error: ${(error as Error).message}` }]);
+    throw new ConfigError(fileName, [{ key: '', line: null, message: `YAML error: ${(error as Error).message}` }], what);
   }
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
   const problems: ConfigProblem[] = problemsFromIssues(result.error.issues, raw, (path, { key }) => locate(doc, lineOf, path, key));
-  throw new ConfigError(fileName, problems);
+  throw new ConfigError(fileName, problems, what);
 }
 
 /** The line of the deepest node of `path` present in the document (the key's line for `key`). */

@@ -16,7 +16,7 @@ import type { Config, FileSettings, Override } from './types.js';
  */
 export function settingsFor(config: Config, path: string): FileSettings {
   const file = normalizePath(path);
-  const { failOn: _failOn, retrieval: _retrieval, ...thresholds } = config.thresholds;
+  const { failOn: _failOn, retrieval: _retrieval, unchecked: _unchecked, ...thresholds } = config.thresholds;
   let chunking: ChunkingOptions = { ...config.chunking, headingLevels: { ...config.chunking.headingLevels } };
   let tinyExplicit = isTinyExplicit(config.chunking);
   for (const override of config.overrides) {

@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { CONTENT_METRIC_NAMES, STRUCTURAL_METRIC_NAMES } from '../metrics/names.js';
-import { FAIL_ON_VALUES } from './types.js';
+import { CONTENT_METRIC_NAMES, OVERALL_COMPONENT_NAMES, STRUCTURAL_METRIC_NAMES } from '../metrics/names.js';
+import { FAIL_ON_VALUES, GATE_SCOPES } from './types.js';
+import { globProblem } from './globs.js';
 import type { ChunkingOptions } from '../types.js';
 import { deriveTiny, isTinyExplicit, markTinySource } from './tiny.js';
+import { strict } from './strict.js';
 import type { Config } from './types.js';
 
 // Convention: every schema's `error` returns the allowed values in words, so load.ts can
@@ -10,7 +12,7 @@ import type { Config } from './types.js';
 // the keys allowed at that level (load.ts also picks its typo suggestion from that list).
 
 const PRESET_STRATEGIES = ['langchain-recursive', 'langchain-markdown', 'langchain-markdown-header', 'llamaindex-markdown', 'llamaindex-sentence'] as const;
-const STRATEGIES = ['heading', 'recursive', 'sentence', 'fixed', ...PRESET_STRATEGIES, 'external'] as const;
+const STRATEGIES = ['heading', 'recursive', 'sentence', 'fixed', 'semantic', ...PRESET_STRATEGIES, 'external'] as const;
 /** Library defaults of the keys a preset's mapping leaves out (`chunkSize` / `chunkOverlap` are `max` / `overlap`). */
 const PRESET_DEFAULTS: Partial<Record<(typeof STRATEGIES)[number], { unit: 'chars' | 'tokens'; max: number; overlap: number }>> = {
   'langchain-recursive': { unit: 'chars', max: 1000, overlap: 200 },
@@ -58,12 +60,6 @@ function text(allowed = 'a non-empty string') {
   return z.string({ error }).min(1, { error });
 }
 
-function strict<S extends z.ZodRawShape>(shape: S) {
-  const keys = Object.keys(shape).join(', ');
-  return z.strictObject(shape, {
-    error: (issue) => (issue.code === 'unrecognized_keys' ? keys : `a mapping with keys ${keys}`),
-  });
-}
 
 /** A list, or a single item standing for a one-item list (shorthand normalised here, once). */
 function list<T extends z.ZodType>(item: T, allowed: string, minItems = 0) {
@@ -117,11 +113,16 @@ const chunkingPatch = strict({
   paragraphSeparator: text().optional(),
   separator: text().optional(),
   secondaryChunkingRegex: regexSource.optional(),
+  frontMatter: oneOf(['keep', 'strip']).optional(),
   command: z
     .array(text('a non-empty string'), { error: () => 'a list: the program and its arguments, run without a shell, e.g. [python3, scripts/chunk.py]' })
     .min(1, { error: () => 'a non-empty list: the program and its arguments, e.g. [python3, scripts/chunk.py]' })
     .optional(),
   timeout: number(1, 3600).optional(),
+  // strategy semantic (issue 15)
+  breakpointPercentile: number(0, 100).optional(),
+  bufferSize: integer(0, 10).optional(),
+  embeddingModel: text('an embedding model name, e.g. text-embedding-3-small').optional(),
 })
   .superRefine((patch, ctx) => {
     for (const [alias, key] of [['chunkSize', 'max'], ['chunkOverlap', 'overlap']] as const) {
@@ -219,6 +220,10 @@ const thresholdsSchema = strict({
   failOn: list(oneOf(FAIL_ON), `a list of ${FAIL_ON.join(', ')}`)
     .transform((items) => [...new Set(items)])
     .default(['threshold']),
+  // A changed file that cannot be checked fails the run whatever failOn says, unless `warn`.
+  unchecked: oneOf(['fail', 'warn']).default('fail'),
+  // `changed`: only what the change made new or worse gates (SPEC §7); `all`: pre-existing problems too.
+  gate: oneOf(GATE_SCOPES).default('changed'),
   // Golden-set retrieval limits, as shares 0–1; a limit left out is not checked.
   retrieval: strict({
     mrr: number(0, 1).nullable().default(null),
@@ -228,7 +233,12 @@ const thresholdsSchema = strict({
   }).prefault({}),
 });
 
-const globs = (allowed: string, minItems: number) => list(text('a glob relative to the repository root'), allowed, minItems);
+// picomatch accepts broken globs silently (`{a,b` matches nothing): say so, with the place.
+const glob = text('a glob relative to the repository root').superRefine((value, ctx) => {
+  const problem = globProblem(value);
+  if (problem !== null) ctx.addIssue({ code: 'custom', message: `a well-formed glob: ${problem}` });
+});
+const globs = (allowed: string, minItems: number) => list(glob, allowed, minItems);
 
 const overrideSchema = strict({
   paths: globs('a non-empty list of globs', 1),
@@ -249,7 +259,9 @@ const rootSchema = strict({
     scorer: oneOf(['heuristic', 'llm']).default('heuristic'),
     weights: strict({
       structural: z.union([oneOf(['default', 'equal']), weightMap(STRUCTURAL_METRICS)]).default('default'),
-      content: z.union([oneOf(['equal']), weightMap(CONTENT_METRICS)]).default('equal'),
+      content: z.union([oneOf(['default', 'equal']), weightMap(CONTENT_METRICS)]).default('default'),
+      // A chunk's `overall` (issue 12): `default`, or numbers per chunk metric (left out: its default weight).
+      overall: z.union([oneOf(['default']), weightMap(OVERALL_COMPONENT_NAMES)]).default('default'),
     }).prefault({}),
   }).prefault({}),
   llm: strict({
@@ -271,6 +283,8 @@ const rootSchema = strict({
     embeddingModel: text('an embeddings model name').default('text-embedding-3-small'),
   }).prefault({}),
   overrides: z.array(overrideSchema, { error: () => 'a list of { paths, chunking, thresholds } entries' }).default([]),
+  // Editors read it (`$schema: ./schema/chunkgate.schema.json`); chunkgate does not.
+  $schema: text('a JSON Schema URL or path').optional(),
 }).superRefine((config, ctx) => {
   // Each override is checked over the top-level chunking alone; settingsFor documents what
   // happens when two matching overrides only conflict in combination.
@@ -282,7 +296,7 @@ const rootSchema = strict({
       ctx.addIssue({ code: 'custom', path: ['overrides', index, 'chunking', 'command'], message: 'a command list (strategy external needs one), e.g. [python3, scripts/chunk.py]' });
     }
   });
-});
+}).transform(({ $schema: _, ...config }) => config);
 
 function isChunkingOptions(value: unknown): value is ChunkingOptions {
   return typeof value === 'object' && value !== null && typeof (value as ChunkingOptions).tiny === 'number';
@@ -290,7 +304,7 @@ function isChunkingOptions(value: unknown): value is ChunkingOptions {
 
 /** Drops mapping keys whose value is `null`: an empty `key:` in YAML means "not set". */
 function dropNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map((item) => (item !== null && typeof item === 'object' ? dropNulls(item) : item));
+  if (Array.isArray(value)) return (value as unknown[]).map((item) => (item !== null && typeof item === 'object' ? dropNulls(item) : item));
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
     Object.entries(value)
@@ -309,18 +323,21 @@ function dropNulls(value: unknown): unknown {
  * - `chunking` (default: `{ strategy: heading, unit: tokens, tokenizer: o200k_base, max: 512,
  *   min: 64, overlap: 0, headingLevels: { max: 3 } }`); `tiny` (default: `round(0.1 × max)`).
  *   Ranges: `max ≥ 1`, `0 ≤ min < max`, `0 ≤ overlap < max`, `0 ≤ tiny ≤ max`, `headingLevels.max` 1–6.
- * - `scoring` (default: `{ scorer: heuristic, weights: { structural: default, content: equal } }`);
- *   weights are a preset or `{ metric: number ≥ 0 }` with SPEC §5 metric names.
+ * - `scoring` (default: `{ scorer: heuristic, weights: { structural: default, content: default, overall: default } }`);
+ *   weights are a preset or `{ metric: number ≥ 0 }` with SPEC §5 / issue 12 metric names
+ *   (`overall`: the per-chunk metrics of a chunk's score).
  * - `llm` (default: `{ model: gpt-4o-mini, baseURL: null, maxConcurrency: 4, cache: .chunkgate-cache,
  *   timeout: 60000, prices: null }`); `maxConcurrency` 1–64, `baseURL` an http(s) URL, `prices`
  *   USD per million `{ input, output }` tokens for the cost line (null: gpt-tokenizer's model data).
- * - `thresholds` (default: `{ structural: 70, content: 60, fileDrop: 5, chunkDrop: 10, failOn: [threshold] }`),
- *   each 0–100; `failOn` items from `threshold | regression | partial`, a single string allowed.
+ * - `thresholds` (default: `{ structural: 70, content: 60, fileDrop: 5, chunkDrop: 10, failOn: [threshold], gate: changed }`),
+ *   each 0–100; `failOn` items from `threshold | regression | partial`, a single string allowed;
+ *   `gate` `changed | all` (what may gate: only what the change made new or worse, or everything);
+ *   `unchecked` (default: `fail`): `warn` stops changed files that cannot be checked from failing the run.
  * - `golden` (default: `{ file: .chunkgate/golden.yml, k: 5, retriever: bm25 }`).
  * - `overrides` (default: `[]`): `{ paths, chunking?, thresholds? }`, each checked against the top level.
  *
  * A key with an empty value (`key:` / `null`) counts as not set. A single string is
- * accepted wherever a list of globs is expected.
+ * accepted wherever a list of globs is expected. `$schema` (for editors) is accepted and dropped.
  */
 export const configSchema: z.ZodType<Config, unknown> = z.preprocess(
   // An empty file (or only comments) parses to `null`: the same as no file.

@@ -1,12 +1,18 @@
-import type { ChunkingOptions, ContentMetricName, StructuralMetricName } from '../types.js';
+import type { ChunkMetrics, ChunkingOptions, ContentMetricName, StructuralMetricName } from '../types.js';
 
 /** What can fail the check (`thresholds.failOn`). */
 export const FAIL_ON_VALUES = ['threshold', 'regression', 'partial'] as const;
 export type FailOn = (typeof FAIL_ON_VALUES)[number];
 
+/** `thresholds.gate` values. */
+export const GATE_SCOPES = ['changed', 'all'] as const;
+export type GateScope = (typeof GATE_SCOPES)[number];
+
 /** Metric weights: a named preset or explicit numbers per metric. */
 export type StructuralWeights = 'default' | 'equal' | Partial<Record<StructuralMetricName, number>>;
-export type ContentWeights = 'equal' | Partial<Record<ContentMetricName, number>>;
+export type ContentWeights = 'default' | 'equal' | Partial<Record<ContentMetricName, number>>;
+/** Weights of a chunk's `overall` (issue 12): the default preset or explicit numbers per chunk metric. */
+export type OverallWeights = 'default' | Partial<Record<keyof ChunkMetrics, number>>;
 
 /** Score limits (SPEC §7). */
 export interface Thresholds {
@@ -20,6 +26,17 @@ export interface Thresholds {
   chunkDrop: number;
   /** Which findings fail the check (default: `['threshold']`). */
   failOn: FailOn[];
+  /**
+   * A changed file that cannot be checked (binary, invalid UTF-8, too large, over its time
+   * budget, parser or chunker failure): `fail` fails the run whatever `failOn` says, `warn`
+   * only reports it (default: `fail`).
+   */
+  unchecked: 'fail' | 'warn';
+  /**
+   * What may gate (SPEC §7): `changed` (default) — only what this change made new or worse, and
+   * of weight; `all` — every regression and threshold failure, pre-existing ones included.
+   */
+  gate: GateScope;
   /** Golden-set retrieval limits, shares 0–1, `null` = not checked (default: all `null`). */
   retrieval: RetrievalThresholds;
 }
@@ -36,7 +53,7 @@ export interface RetrievalThresholds {
 export interface Override {
   paths: string[];
   chunking?: Partial<Omit<ChunkingOptions, 'headingLevels'>> & { headingLevels?: { max: number } };
-  thresholds?: Partial<Omit<Thresholds, 'failOn' | 'retrieval'>>;
+  thresholds?: Partial<Omit<Thresholds, 'failOn' | 'retrieval' | 'unchecked'>>;
 }
 
 /** `.chunkgate.yml` after validation, with every default filled in (SPEC §9). */
@@ -44,7 +61,7 @@ export interface Config {
   include: string[];
   exclude: string[];
   chunking: ChunkingOptions;
-  scoring: { scorer: 'heuristic' | 'llm'; weights: { structural: StructuralWeights; content: ContentWeights } };
+  scoring: { scorer: 'heuristic' | 'llm'; weights: { structural: StructuralWeights; content: ContentWeights; overall: OverallWeights } };
   llm: {
     model: string;
     baseURL: string | null;
@@ -64,5 +81,5 @@ export interface Config {
 /** The settings that apply to one file after `overrides`. */
 export interface FileSettings {
   chunking: ChunkingOptions;
-  thresholds: Omit<Thresholds, 'failOn' | 'retrieval'>;
+  thresholds: Omit<Thresholds, 'failOn' | 'retrieval' | 'unchecked'>;
 }

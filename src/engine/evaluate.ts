@@ -1,14 +1,16 @@
-import type { ContentWeights, StructuralWeights } from '../config/types.js';
+import type { ContentWeights, OverallWeights, StructuralWeights } from '../config/types.js';
 import { chunkDocument } from '../chunking/index.js';
 import { createMeasure } from '../chunking/measure.js';
+import type { SentenceVectors } from '../chunking/semantic.js';
 import type { ChunkMeasure } from '../chunking/piece.js';
 import { chunkExternal, unlocatedNotice, type ExternalChunk } from '../chunking/presets/index.js';
-import { parseMarkdown } from '../markdown/parse.js';
+import { parseMarkdown, type ParseLimit } from '../markdown/parse.js';
 import { scoreContentHeuristic, contentScore } from '../metrics/content/heuristic/index.js';
 import { sourceCoverage } from '../metrics/coverage.js';
+import { SELF_RETRIEVAL_TOP, selfRetrievability, type SelfRetrievability } from '../metrics/self-retrievability.js';
 import { CONTENT_METRIC_NAMES } from '../metrics/names.js';
 import { checkRules } from '../metrics/rules/index.js';
-import { structuralMetrics, structuralScore } from '../metrics/structural/index.js';
+import { contextSufficiencyByChunk, structuralMetrics, structuralScore } from '../metrics/structural/index.js';
 import type {
   Chunk,
   ChunkingOptions,
@@ -19,12 +21,17 @@ import type {
   ParsedDoc,
   StructuralMetrics,
 } from '../types.js';
-import { chunkOverall, gradeOf, mean } from './overall.js';
+import type { Budget } from './budget.js';
+import { chunkOverall, documentOverall, gradeOf, mean } from './overall.js';
+import { roundScore } from './round-score.js';
 
 /** Settings for evaluating one file. */
 export interface EvaluateOptions {
   chunking: ChunkingOptions;
-  weights: { structural: StructuralWeights; content: ContentWeights };
+  /** `overall` left out: the default weights. */
+  weights: { structural: StructuralWeights; content: ContentWeights; overall?: OverallWeights };
+  /** Sentence embeddings for the `semantic` strategy, fetched by a shell (`sentenceVectors`). */
+  vectors?: SentenceVectors;
 }
 
 /**
@@ -41,7 +48,13 @@ export interface DocAnalysis {
   coverage: number;
   chunkCoverage: number[];
   heuristic: ContentMetrics[];
+  /** Each chunk's rank for its own heading path + first sentence within the document (seed 001). */
+  selfRetrieval: SelfRetrievability;
+  /** Each chunk's `context_sufficiency`: how much of its own heading section it holds (0–100). */
+  sufficiency: number[];
   warnings: string[];
+  /** Parts the parser left out for their size (e.g. huge front matter), as findings to report. */
+  limits: ParseLimit[];
   /** The measure the document was chunked with: its one tokenization serves later size questions too. */
   measure: ChunkMeasure;
 }
@@ -52,9 +65,18 @@ export interface DocAnalysis {
  * @param external the chunks an external chunker printed for this file (strategy `external`;
  *   a shell runs the command): they replace the strategy's chunking, are placed in the source
  *   in order, and a notice lists those that could not be placed.
+ * @param budget the file's time budget, checked after each stage (`analyzeIsolated` turns an
+ *   exceeded budget into an `unchecked` finding); none: no limit.
  */
-export function analyzeDocument(path: string, source: string, options: EvaluateOptions, external?: readonly ExternalChunk[]): DocAnalysis {
-  const { doc, warnings } = parseMarkdown(path, source);
+export function analyzeDocument(
+  path: string,
+  source: string,
+  options: EvaluateOptions,
+  external?: readonly ExternalChunk[],
+  budget?: Budget,
+): DocAnalysis {
+  const { doc, warnings, limits } = parseMarkdown(path, source);
+  budget?.check('parsing');
   const measure = createMeasure(options.chunking.unit, options.chunking.tokenizer);
   let chunks: Chunk[];
   if (external) {
@@ -63,27 +85,43 @@ export function analyzeDocument(path: string, source: string, options: EvaluateO
     const notice = unlocatedNotice(path, placed.unlocated, chunks.length);
     if (notice) warnings.push(notice);
   } else {
-    chunks = chunkDocument(doc, options.chunking, measure);
+    chunks = chunkDocument(doc, options.chunking, measure, options.vectors ? { vectors: options.vectors } : {});
   }
+  budget?.check('chunking');
   const input = { doc, chunks, options: options.chunking, measure };
   const coverage = sourceCoverage(doc, chunks);
+  budget?.check('measuring source coverage');
+  const selfRetrieval = selfRetrievability(chunks);
+  budget?.check('ranking each chunk for its own query');
+  const sufficiency = contextSufficiencyByChunk(input);
+  const structural = structuralMetrics(input, selfRetrieval.score, sufficiency);
+  budget?.check('computing structural metrics');
+  const issues = checkRules(input, selfRetrieval);
+  budget?.check('running rule checks');
+  const heuristic = scoreContentHeuristic({ doc, chunks, options: options.chunking });
+  budget?.check('computing content metrics');
   return {
     doc,
     chunks,
     options,
-    structural: structuralMetrics(input),
-    issues: checkRules(input),
+    structural,
+    issues,
     coverage: coverage.coverage,
     chunkCoverage: coverage.perChunk,
-    heuristic: scoreContentHeuristic({ doc, chunks, options: options.chunking }),
+    heuristic,
+    selfRetrieval,
+    sufficiency,
     warnings,
+    limits,
     measure,
   };
 }
 
 /**
  * Builds the {@link DocEval} of an analysed document from per-chunk content metrics
- * (the heuristic ones by default; the LLM judge's where it answered).
+ * (the heuristic ones by default; the LLM judge's where it answered). Chunk scores and the
+ * document's three scores are rounded to one decimal ({@link roundScore}) before they are
+ * graded or compared, so every report shows the number that was graded.
  *
  * @param fallback chunk indexes whose semantic scoring fell back to the heuristic (marks them `partial`).
  */
@@ -97,8 +135,15 @@ export function scoreDocument(
   const evaluated: EvaluatedChunk[] = chunks.map((chunk, index) => {
     const issues = analysis.issues[index] ?? [];
     const metadata = (chunk.headingPath.length > 0 || !hasHeadings ? 50 : 0) + (chunk.startLine > 0 ? 50 : 0);
-    const metrics = { ...content[index]!, source_coverage: analysis.chunkCoverage[index] ?? 100, metadata };
-    const score = chunkOverall(metrics, issues);
+    const rank = analysis.selfRetrieval.ranks[index];
+    const metrics = {
+      ...content[index]!,
+      source_coverage: analysis.chunkCoverage[index] ?? 100,
+      metadata,
+      self_retrievability: rank !== null && rank !== undefined && rank <= SELF_RETRIEVAL_TOP ? 100 : 0,
+      context_sufficiency: analysis.sufficiency[index] ?? 100,
+    };
+    const score = roundScore(chunkOverall(metrics, issues, analysis.options.weights.overall));
     const result: EvaluatedChunk = { ...chunk, metrics, score, grade: gradeOf(score), issues };
     if (fallback.has(index)) result.partial = true;
     return result;
@@ -106,13 +151,13 @@ export function scoreDocument(
   const docContent = Object.fromEntries(
     CONTENT_METRIC_NAMES.map((name) => [name, mean(content.map((metrics) => metrics[name]))]),
   ) as ContentMetrics;
-  const structural = structuralScore(analysis.structural, analysis.options.weights.structural);
-  const overall = mean(evaluated.map((chunk) => chunk.score));
+  const structural = roundScore(structuralScore(analysis.structural, analysis.options.weights.structural));
+  const overall = roundScore(documentOverall(evaluated.map((chunk) => chunk.score), analysis.coverage));
   return {
     path: doc.path,
     chunks: evaluated,
     metrics: { ...analysis.structural, ...docContent },
-    scores: { structural, content: contentScore(docContent, analysis.options.weights.content), overall },
+    scores: { structural, content: roundScore(contentScore(docContent, analysis.options.weights.content)), overall },
     grade: gradeOf(overall),
     coverage: analysis.coverage,
     partial: fallback.size > 0,

@@ -1,10 +1,11 @@
 import { chunkDocument } from '../chunking/index.js';
 import { createMeasure } from '../chunking/measure.js';
 import { piecesTokens } from '../chunking/pieces.js';
-import { settingsFor } from '../config/resolve.js';
+import type { SentenceVectors } from '../chunking/semantic.js';
 import type { Config } from '../config/types.js';
 import type { GoldenSet } from '../golden/schema.js';
 import { parseMarkdown } from '../markdown/parse.js';
+import { pageBlocks, type PageBlock } from '../metrics/boilerplate.js';
 import { bm25Memo, bm25Retriever } from '../retrieval/bm25.js';
 import { embeddingRetriever, type Embed, type VectorCache } from '../retrieval/embeddings.js';
 import type { RetrievalChunk } from '../retrieval/types.js';
@@ -18,12 +19,19 @@ export interface SourceText {
   text: string;
 }
 
+/** What retrieval keeps of a corpus file: its chunks, and its text blocks for the boilerplate check (one parse serves both). */
+export interface CorpusChunking {
+  chunks: Chunk[];
+  blocks: PageBlock[];
+}
+
 /**
- * The chunks retrieval indexes for one file: parsed and chunked with its settings, nothing scored.
- * Pure; worker threads run it for the corpus of a golden-set run.
+ * A corpus file parsed and chunked with its settings, nothing scored. Pure; worker threads
+ * run it for the corpus of a golden-set run. Throws what the parser throws (deep nesting).
  */
-export function chunkForRetrieval(path: string, text: string, chunking: ChunkingOptions): Chunk[] {
-  return chunkDocument(parseMarkdown(path, text).doc, chunking, createMeasure(chunking.unit, chunking.tokenizer));
+export function chunkForRetrieval(path: string, text: string, chunking: ChunkingOptions, vectors?: SentenceVectors): CorpusChunking {
+  const { doc } = parseMarkdown(path, text);
+  return { chunks: chunkDocument(doc, chunking, createMeasure(chunking.unit, chunking.tokenizer), vectors ? { vectors } : {}), blocks: pageBlocks(doc) };
 }
 
 /** Every docs file of each side: retrieval searches the whole corpus, not only what changed. */
@@ -35,22 +43,21 @@ export interface RetrievalInput {
   dense?: { embed: Embed; cache: VectorCache };
   /**
    * Chunkings a shell already has (from its content cache, or computed on worker threads with
-   * {@link chunkForRetrieval}) by path and text (default: none, every file is chunked here).
+   * {@link chunkForRetrieval}) by path and text (default: none, every file is chunked by the engine).
    */
-  chunked?: (path: string, text: string) => Chunk[] | undefined;
+  chunked?: (path: string, text: string) => CorpusChunking | undefined;
 }
 
 /**
- * Golden-set retrieval, base vs head (SPEC §6): chunks every file of each side with the
- * settings of its path (reusing `known` chunkings of the same path and text, so changed
- * files are not chunked twice, and chunking a file identical on both sides once), retrieves the top `golden.k` for every query with BM25 —
- * or embeddings when `golden.retriever` asks for them and a provider is passed — and
- * checks `thresholds.retrieval`.
+ * Golden-set retrieval, base vs head (SPEC §6): retrieves the top `golden.k` for every query
+ * over the chunks of every file of each side (`chunksOf`, which the caller computed once per
+ * distinct path and text) with BM25 — or embeddings when `golden.retriever` asks for them and a
+ * provider is passed — and checks `thresholds.retrieval`.
  */
 export async function retrievalReport(
   input: RetrievalInput,
   config: Config,
-  known: (path: string, text: string) => Chunk[] | undefined,
+  chunksOf: (path: string, text: string) => Chunk[],
 ): Promise<{ report: RetrievalReport; notices: string[] }> {
   const notices: string[] = [];
   const dense = config.golden.retriever === 'embeddings' ? input.dense : undefined;
@@ -60,17 +67,8 @@ export async function retrievalReport(
   const retriever = dense
     ? (chunks: RetrievalChunk[]) => embeddingRetriever(chunks, dense.embed, dense.cache, { model: config.golden.embeddingModel })
     : bm25Over(input.golden.queries.map((query) => query.query));
-  // A file identical on both sides (most of them, in a pull request) is chunked once.
-  const chunked = new Map<string, Chunk[]>();
-  const chunksOf = (file: SourceText): Chunk[] => {
-    const key = `${file.path}\0${file.text}`;
-    let chunks = chunked.get(key) ?? known(file.path, file.text) ?? input.chunked?.(file.path, file.text);
-    if (!chunks) chunks = chunkForRetrieval(file.path, file.text, settingsFor(config, file.path).chunking);
-    chunked.set(key, chunks);
-    return chunks;
-  };
   const side = (files: SourceText[]) => ({
-    files: files.map((file) => ({ path: file.path, source: file.text, chunks: chunksOf(file) })),
+    files: files.map((file) => ({ path: file.path, source: file.text, chunks: chunksOf(file.path, file.text) })),
     retriever,
   });
   const tokenizer = config.chunking.tokenizer;

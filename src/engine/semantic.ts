@@ -17,8 +17,9 @@ export function configDigest(config: Config): string {
 /**
  * The `llm` scorer: judges every analysed document (base and head together, so chunks
  * unchanged between them are judged once, or come from the cache) and rebuilds each
- * DocEval with the judge's content metrics. Chunks where the judge failed keep their
- * heuristic scores and are marked `partial`; the notices say how many and why.
+ * DocEval with the judge's content metrics; each judged chunk keeps the verdict as `judge`
+ * (reasoning, strengths, weaknesses, chunk issues, the five rubric scores). Chunks where the
+ * judge failed keep their heuristic scores and are marked `partial`; the notices say how many and why.
  */
 export function llmScorer(config: Config, provider: JudgeProvider, cache: JudgeCache): SemanticScorer {
   return async (analyses) => {
@@ -44,7 +45,12 @@ export function llmScorer(config: Config, provider: JudgeProvider, cache: JudgeC
         const code = reason.split(':', 1)[0]!;
         reasons.set(code, (reasons.get(code) ?? 0) + 1);
       });
-      return scoreDocument(analysis, judged.metrics, fallback);
+      const evaluated = scoreDocument(analysis, judged.metrics, fallback);
+      // The judge's words stay with the chunk they are about (JSON, comment, HTML chunk map).
+      judged.llm.forEach((verdict, chunk) => {
+        if (verdict) evaluated.chunks[chunk]!.judge = verdict;
+      });
+      return evaluated;
     });
     const fellBack = [...reasons.values()].reduce((sum, count) => sum + count, 0);
     const notices =

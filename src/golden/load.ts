@@ -6,5 +6,5 @@ import { goldenSchema, type GoldenSet } from './schema.js';
  * line and what is allowed, as for the config. Pure: the caller reads the file.
  */
 export function parseGolden(text: string, fileName: string): GoldenSet {
-  return parseYamlWith(goldenSchema, text, fileName);
+  return parseYamlWith(goldenSchema, text, fileName, 'golden set');
 }

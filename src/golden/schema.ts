@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { strict } from '../config/strict.js';
 
 /** Query types of seed 004: A single point · B several points in one doc · C several docs · D multi-hop. */
 export const QUERY_TYPES = ['A', 'B', 'C', 'D'] as const;
@@ -7,12 +8,12 @@ export type QueryType = (typeof QUERY_TYPES)[number];
 const text = (what: string) => z.string({ error: () => what }).trim().min(1, { error: () => what });
 
 /** One expected piece of evidence: a verbatim passage of a docs file (whitespace-insensitive). */
-const evidenceSchema = z.strictObject({
+const evidenceSchema = strict({
   file: text('a repository-relative file path'),
   text: text('a verbatim passage of the file'),
 });
 
-const querySchema = z.strictObject({
+const querySchema = strict({
   id: z.union([z.string().trim().min(1), z.number().transform(String)], { error: () => 'a unique id' }),
   query: text('the question a user asks'),
   type: z.enum(QUERY_TYPES, { error: () => `one of ${QUERY_TYPES.join(', ')}` }),
@@ -20,11 +21,11 @@ const querySchema = z.strictObject({
 });
 
 /** The golden set file (`.chunkgate/golden.yml`): queries with their expected evidence. */
-export const goldenSchema = z
-  .strictObject({
+export const goldenSchema = strict({
     queries: z.array(querySchema, { error: () => 'a list of { id, query, type, evidence } entries' }).default([]),
-  })
-  .superRefine((golden, ctx) => {
+    // Editors read it (`$schema: …/golden.schema.json`); chunkgate does not.
+    $schema: text('a JSON Schema URL or path').optional(),
+}).superRefine((golden, ctx) => {
     const seen = new Map<string, number>();
     golden.queries.forEach((query, index) => {
       const first = seen.get(query.id);
@@ -32,7 +33,8 @@ export const goldenSchema = z
         ctx.addIssue({ code: 'custom', path: ['queries', index, 'id'], message: `duplicate id "${query.id}" (first used by queries[${first}])` });
       } else seen.set(query.id, index);
     });
-  });
+  })
+  .transform(({ $schema: _, ...golden }) => golden);
 
 export type GoldenSet = z.output<typeof goldenSchema>;
 export type GoldenQuery = GoldenSet['queries'][number];

@@ -28,9 +28,27 @@ export const SUGGEST_SCHEMA = {
   },
 } as const;
 
-const answerSchema = z.object({
-  queries: z.array(z.object({ type: z.enum(QUERY_TYPES), query: z.string().min(1), evidence: z.array(z.string().min(1)).min(1) })),
-});
+const answerSchema = z.object(
+  {
+    queries: z.array(
+      z.object(
+        {
+          type: z.enum(QUERY_TYPES, { error: () => `one of ${QUERY_TYPES.join(', ')}` }),
+          query: z.string({ error: () => 'the question as text' }).min(1, { error: () => 'a non-empty question' }),
+          evidence: z
+            .array(z.string({ error: () => 'a passage as text' }).min(1, { error: () => 'a non-empty passage' }), { error: () => 'a list of verbatim passages' })
+            .min(1, { error: () => 'at least one verbatim passage' }),
+        },
+        { error: () => 'an object { type, query, evidence }' },
+      ),
+      { error: () => 'a list of queries' },
+    ),
+  },
+  { error: () => 'an object { queries: [...] }' },
+);
+
+/** The expected answer, for error messages. */
+const EXPECTED = '{"queries": [{"type": "A"|"B"|"C"|"D", "query": "…", "evidence": ["…"]}]}';
 
 /**
  * The prompt asking for golden-set candidates from one or more docs files: questions of
@@ -56,13 +74,15 @@ export function suggestMessages(files: readonly { path: string; text: string }[]
 /**
  * Parses the model's answer and keeps only evidence that stands verbatim (whitespace aside)
  * in one of the files — the file it is found in becomes its `file`; `dropped` counts the
- * passages that are not. Queries left with no evidence are dropped. Ids are `suggested-<type>-<n>`. Throws on an answer out of schema.
+ * passages that are not. Queries left with no evidence are dropped. Ids are `suggested-<type>-<n>`.
+ * An answer that is not that JSON throws an error that says, in a sentence, where it departs
+ * from the expected shape (`queries[1].type: expected one of A, B, C, D, got "E"`).
  */
 export function parseSuggestions(
   content: string,
   files: readonly { path: string; text: string }[],
 ): { queries: GoldenQuery[]; dropped: number } {
-  const answer = answerSchema.parse(JSON.parse(content));
+  const answer = readAnswer(content);
   const folded = files.map((file) => ({ path: file.path, folded: foldWhitespace(file.text) }));
   const counters = new Map<string, number>();
   const queries: GoldenQuery[] = [];
@@ -80,4 +100,36 @@ export function parseSuggestions(
     queries.push({ id: `suggested-${query.type.toLowerCase()}-${n}`, type: query.type, query: query.query.trim(), evidence });
   }
   return { queries, dropped };
+}
+
+/** The model's answer, validated, or an error saying in words what is wrong with it. */
+function readAnswer(content: string): z.output<typeof answerSchema> {
+  let value: unknown;
+  try {
+    value = JSON.parse(content);
+  } catch {
+    const start = content.trim().slice(0, 60);
+    throw new Error(`the model's answer is not JSON (it starts ${JSON.stringify(start)}); expected ${EXPECTED}`);
+  }
+  const parsed = answerSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.slice(0, 3).map((issue) => {
+    const key = issue.path.map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`)).join('') || 'the answer';
+    const got = valueAt(value, issue.path);
+    return `${key}: expected ${issue.message}${got === undefined ? '' : `, got ${got}`}`;
+  });
+  const more = parsed.error.issues.length > 3 ? ` (and ${parsed.error.issues.length - 3} more)` : '';
+  throw new Error(`the model's answer does not have the expected shape: ${problems.join('; ')}${more}; expected ${EXPECTED}`);
+}
+
+/** A short description of the value at `path` in `value` (`undefined` when absent). */
+function valueAt(value: unknown, path: readonly PropertyKey[]): string | undefined {
+  let current = value;
+  for (const part of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[part];
+  }
+  if (current === undefined) return 'nothing';
+  if (typeof current === 'string') return JSON.stringify(current.length > 40 ? `${current.slice(0, 40)}…` : current);
+  return Array.isArray(current) ? 'a list' : current === null ? 'null' : typeof current === 'object' ? 'an object' : typeof current === 'number' || typeof current === 'boolean' ? String(current) : typeof current;
 }

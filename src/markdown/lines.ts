@@ -1,9 +1,12 @@
-/** Offsets at which each line of `source` starts (`\n` line endings; `\r\n` works too). */
+/**
+ * Offsets at which each line of `source` starts. A line ends at `\n`, `\r\n` or a lone `\r`
+ * (CommonMark's line endings: old Mac files and some generators use bare carriage returns),
+ * so lines agree with the parser's positions; offsets stay those of the untouched source.
+ */
 export function lineStartsOf(source: string): number[] {
   const starts = [0];
-  for (let index = source.indexOf('\n'); index !== -1; index = source.indexOf('\n', index + 1)) {
-    starts.push(index + 1);
-  }
+  // One regex pass; `\r\n` matches as one line ending.
+  for (const match of source.matchAll(/\r\n?|\n/g)) starts.push(match.index + match[0].length);
   return starts;
 }
 

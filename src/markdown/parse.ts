@@ -8,7 +8,9 @@ import { unified } from 'unified';
 import { parse as parseYaml } from 'yaml';
 import type { Block, BlockKind, ParsedDoc, Span } from '../types.js';
 import { plainYamlTitle } from './frontmatter-title.js';
+import { expandIndentedBodies } from './indented-bodies.js';
 import { lineStartsOf, lineAt } from './lines.js';
+import { capTitle } from './title.js';
 
 const markdownParser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml', 'toml']).use(remarkGfm).freeze();
 const mdxParser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml', 'toml']).use(remarkGfm).use(remarkMdx).freeze();
@@ -21,21 +23,44 @@ export interface ParseOptions {
   mdx?: boolean;
 }
 
+/**
+ * Front matter longer than this (UTF-16 code units) is still metadata, kept out of the chunks,
+ * but not read for its `title`: YAML parsing takes time quadratic in the number of keys
+ * (1.9 MB of keys took more than 120 s, issue 10 item 6).
+ */
+export const FRONTMATTER_LIMIT = 64 * 1024;
+
+/** Something the parser left out for its size: a finding for the report (the shell adds origin and gating). */
+export interface ParseLimit {
+  kind: 'frontmatter-too-large';
+  severity: 'medium';
+  message: string;
+  hint: string;
+  line: number;
+  endLine: number;
+  actual: number;
+  expected: number;
+}
+
 /** The parsed document plus anything the parser had to work around. */
 export interface ParseResult {
   doc: ParsedDoc;
   /** Human-readable notes, e.g. an MDX file that only parsed as plain Markdown. */
   warnings: string[];
+  /** Parts left unparsed for their size (front matter above {@link FRONTMATTER_LIMIT}). */
+  limits: ParseLimit[];
 }
 
 /**
  * Parses Markdown (remark + GFM + front matter, MDX for `.mdx`) into top-level
- * blocks that keep their source offsets and lines. Never throws on text input:
- * an `.mdx` file that is not valid MDX is parsed as Markdown with a warning.
+ * blocks that keep their source offsets and lines. An `.mdx` file that is not valid MDX is
+ * parsed as Markdown with a warning. Throws only when the parser itself breaks down (a stack
+ * overflow on thousands of nested block quotes); the engine reports that file as unchecked.
  */
 export function parseMarkdown(path: string, source: string, options: ParseOptions = {}): ParseResult {
   const wantMdx = options.mdx ?? path.toLowerCase().endsWith('.mdx');
   const warnings: string[] = [];
+  const limits: ParseLimit[] = [];
   let tree: Root;
   if (wantMdx) {
     try {
@@ -58,7 +83,11 @@ export function parseMarkdown(path: string, source: string, options: ParseOption
     const type = node.type as string;
     if (type === 'yaml' || type === 'toml') {
       if (blocks.length === 0 && frontmatter === null) {
-        frontmatter = { ...span, ...frontmatterTitle(type, (node as { value: string }).value) };
+        const value = (node as { value: string }).value;
+        if (value.length > FRONTMATTER_LIMIT) {
+          frontmatter = span;
+          limits.push(frontmatterLimit(span, value.length, lineStarts));
+        } else frontmatter = { ...span, ...frontmatterTitle(type, value) };
       }
       continue;
     }
@@ -66,7 +95,35 @@ export function parseMarkdown(path: string, source: string, options: ParseOption
     if (!kind) continue;
     blocks.push(toBlock(node, kind, span, source, lineStarts));
   }
-  return { doc: { path, source, lineStarts, frontmatter, blocks }, warnings };
+  // MkDocs admonition, tab and definition bodies are indented Markdown, not code (issue 11).
+  const expanded = wantMdx ? blocks : expandIndentedBodies(blocks, source, lineStarts, (text) => blocksOf(markdownParser.parse(text), text));
+  return { doc: { path, source, lineStarts, frontmatter, blocks: expanded }, warnings, limits };
+}
+
+function frontmatterLimit(span: Span, length: number, lineStarts: number[]): ParseLimit {
+  return {
+    kind: 'frontmatter-too-large',
+    severity: 'medium',
+    message: `Unexpected ${length}-character front matter, expected at most ${FRONTMATTER_LIMIT}: not read for its title`,
+    hint: 'Keep front matter to metadata (title, description, tags); move data into the page body or a data file.',
+    line: lineAt(lineStarts, span.start),
+    endLine: lineAt(lineStarts, Math.max(span.start, span.end - 1)),
+    actual: length,
+    expected: FRONTMATTER_LIMIT,
+  };
+}
+
+/** The blocks of a tree parsed from `text` (no front matter expected: a body inside the document). */
+function blocksOf(tree: Root, text: string): Block[] {
+  const lineStarts = lineStartsOf(text);
+  const blocks: Block[] = [];
+  for (const node of tree.children) {
+    const position = node.position;
+    if (!position || position.start.offset === undefined || position.end.offset === undefined) continue;
+    const kind = (node.type as string) === 'yaml' || (node.type as string) === 'toml' ? undefined : kindOf(node);
+    if (kind) blocks.push(toBlock(node, kind, { start: position.start.offset, end: position.end.offset }, text, lineStarts));
+  }
+  return blocks;
 }
 
 function kindOf(node: RootContent): BlockKind | undefined {
@@ -105,7 +162,7 @@ function toBlock(node: RootContent, kind: BlockKind, span: Span, source: string,
   };
   if (node.type === 'heading') {
     block.depth = node.depth;
-    block.title = toString(node).trim();
+    block.title = capTitle(toString(node));
   } else if (node.type === 'table') {
     block.rows = node.children.flatMap((row) => spanOf(row) ?? []);
   } else if (node.type === 'list') {
@@ -113,7 +170,26 @@ function toBlock(node: RootContent, kind: BlockKind, span: Span, source: string,
   } else if (node.type === 'code') {
     block.fence = codeLayout(source, span, lineStarts);
   }
+  if (node.type !== 'code') {
+    const fences = nestedCode(node);
+    if (fences.length > 0) block.fences = fences;
+  }
   return block;
+}
+
+/** Spans of the code blocks anywhere inside `node` (list items, blockquotes, JSX children), in source order. */
+function nestedCode(node: RootContent): Span[] {
+  const spans: Span[] = [];
+  const visit = (parent: { children?: unknown[] }): void => {
+    for (const child of (parent.children ?? []) as RootContent[]) {
+      if (child.type === 'code') {
+        const span = spanOf(child);
+        if (span) spans.push(span);
+      } else if ('children' in child) visit(child);
+    }
+  };
+  if ('children' in node) visit(node);
+  return spans;
 }
 
 function spanOf(node: { position?: { start: { offset?: number }; end: { offset?: number } } }): Span | undefined {
@@ -150,15 +226,15 @@ function codeLayout(source: string, span: Span, lineStarts: number[]): NonNullab
 function frontmatterTitle(type: 'yaml' | 'toml', value: string): { title?: string } {
   if (type === 'toml') {
     const match = /^title\s*=\s*["']?(.+?)["']?\s*$/m.exec(value);
-    return match ? { title: match[1]! } : {};
+    return match ? { title: capTitle(match[1]!) } : {};
   }
   const plain = plainYamlTitle(value);
   if (plain !== undefined) return plain === '' ? {} : { title: plain };
   try {
     const data: unknown = parseYaml(value);
     if (data && typeof data === 'object' && 'title' in data) {
-      const title = (data as { title: unknown }).title;
-      if (typeof title === 'string' && title.trim()) return { title: title.trim() };
+      const title = (data).title;
+      if (typeof title === 'string' && title.trim()) return { title: capTitle(title) };
     }
   } catch {
     // Broken front matter is still front matter; it just has no title.

@@ -1,5 +1,5 @@
-import type { Chunk, ParsedDoc, Span } from '../types.js';
-import { countIn, coverageGaps, nonWhitespacePrefix } from './structural/gaps.js';
+import type { Chunk, ParsedDoc } from '../types.js';
+import { countIn, coverageGaps, mergeSpans, nonWhitespacePrefix } from './structural/gaps.js';
 import { lostUnits, type LostText } from './structural/lost-units.js';
 
 export type { LostText } from './structural/lost-units.js';
@@ -43,15 +43,4 @@ export function sourceCoverage(doc: ParsedDoc, chunks: readonly Chunk[]): Source
     lost: gaps.flatMap((gap) => lostUnits(doc, gap)),
     perChunk,
   };
-}
-
-/** A chunk's own spans merged, so a character repeated in two of them counts once. */
-function mergeSpans(spans: readonly Span[]): Span[] {
-  const merged: Span[] = [];
-  for (const span of [...spans].sort((a, b) => a.start - b.start)) {
-    const last = merged.at(-1);
-    if (last && span.start <= last.end) last.end = Math.max(last.end, span.end);
-    else merged.push({ ...span });
-  }
-  return merged;
 }

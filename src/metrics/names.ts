@@ -1,6 +1,6 @@
-import type { ContentMetricName, StructuralMetricName } from '../types.js';
+import type { ChunkMetrics, ContentMetricName, StructuralMetricName } from '../types.js';
 
-/** The six structural metrics of SPEC §5, in the spec's order. */
+/** The structural metrics: the six of SPEC §5 in the spec's order, then issue 12's. */
 export const STRUCTURAL_METRIC_NAMES = [
   'chunk_size_distribution',
   'size_compliance_rate',
@@ -8,6 +8,11 @@ export const STRUCTURAL_METRIC_NAMES = [
   'empty_tiny_rate',
   'boundary_integrity',
   'structural_preservation',
+  'context_carryover',
+  'self_retrievability',
+  'unique_chunk_rate',
+  'context_sufficiency',
+  'unit_integrity',
 ] as const satisfies readonly StructuralMetricName[];
 
 /** The five content metrics of SPEC §5, in the spec's order. */
@@ -18,3 +23,16 @@ export const CONTENT_METRIC_NAMES = [
   'boundary_quality',
   'cross_chunk_redundancy_reversed',
 ] as const satisfies readonly ContentMetricName[];
+
+/** The per-chunk metrics a chunk's `overall` weighs (`scoring.weights.overall`, issue 12). */
+export const OVERALL_COMPONENT_NAMES = [
+  'boundary_quality',
+  'context_self_containment',
+  'semantic_coherence',
+  'metadata',
+  'self_retrievability',
+  'source_coverage',
+  'information_completeness',
+  'cross_chunk_redundancy_reversed',
+  'context_sufficiency',
+] as const satisfies readonly (keyof ChunkMetrics)[];

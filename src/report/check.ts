@@ -1,9 +1,10 @@
 import type { Report } from '../types.js';
 import { renderComment, COMMENT_MARKER } from './comment.js';
 import { failOnOf, type CommentContext } from './context.js';
-import { explainRegression } from './explain.js';
-import { chunkTitle, formatDelta, formatNumber, plural } from './format.js';
-import { orderFiles, regressionEntries } from './order.js';
+import { describeItem } from './describe.js';
+import { verdictPhrases } from './headline.js';
+import { failsCheck, reportItems, type ReportItem } from './items.js';
+import { orderFiles } from './order.js';
 
 /** A check-run annotation, in the shape the GitHub Checks API takes. */
 export interface Annotation {
@@ -32,74 +33,76 @@ function clip(text: string, limit: number): string {
   return text.length > limit ? `${text.slice(0, limit - 1)}…` : text;
 }
 
-/** Check-run title: `chunkgate: passes` or `chunkgate: 1 threshold, 2 regressed chunks`. */
-function title(report: Report): string {
+/** Check-run title: `chunkgate passes`, `chunkgate fails: 1 code block split, 1 file score drop`. */
+function title(report: Report, context: CommentContext): string {
   const { summary } = report;
   if (summary.files === 0) return 'chunkgate: no Markdown files to check';
-  const findings = [
-    summary.failures > 0 ? plural(summary.failures, 'threshold') : null,
-    summary.regressions > 0 ? plural(summary.regressions, 'regressed chunk') : null,
-    summary.partial ? 'partial LLM run' : null,
-  ].filter((phrase): phrase is string => phrase !== null);
-  const verdict = summary.verdict === 'fail' ? 'fails' : 'passes';
-  return clip(findings.length > 0 ? `chunkgate ${verdict}: ${findings.join(', ')}` : `chunkgate ${verdict}`, TITLE_LIMIT);
+  const phrases = verdictPhrases(report, context);
+  const text = summary.verdict === 'fail' ? `chunkgate fails: ${phrases.failing || 'see the summary'}` : `chunkgate passes: ${phrases.found}`;
+  return clip(text.replace(/`/g, ''), TITLE_LIMIT);
+}
+
+/** The lines an item is anchored to (line 1 for a file-level item). */
+function linesOf(item: ReportItem): { start: number; end: number } {
+  switch (item.type) {
+    case 'split':
+      return { start: item.pieces[0]!.startLine, end: item.pieces.at(-1)!.endLine };
+    case 'regression':
+      return { start: item.regression.head.startLine, end: Math.max(item.regression.head.startLine, item.regression.head.endLine) };
+    case 'finding':
+      return { start: item.finding.line ?? 1, end: Math.max(item.finding.line ?? 1, item.finding.endLine ?? item.finding.line ?? 1) };
+    default:
+      return { start: 1, end: 1 };
+  }
 }
 
 /**
  * The check run's output: title, the comment body as summary (without the hidden marker,
  * under 65,535 characters), and annotations.
  *
- * Annotations (plain text; GitHub does not render Markdown in them): each regressed chunk on
- * its head lines, `failure` when `failOn` holds `regression` and `warning` otherwise; each
- * threshold failure at line 1 of its file, `failure` when `failOn` holds `threshold` and
- * `warning` otherwise; a `notice` at line 1 of each file whose LLM judging was partial.
- * Removed files get none (their path is gone). Send them in {@link batches} of 50.
+ * Annotations (plain text; GitHub does not render Markdown in them), one per item on the head
+ * side (file-level items on line 1): `failure` for a gating item that fails the check under
+ * `failOn`, `warning` for a gating item outside `failOn`, `notice` for an item worth a look;
+ * items already on the base branch get none, nor do removed files (their path is gone). A
+ * `notice` at line 1 marks each file whose LLM judging was partial. Send them in {@link batches} of 50.
  */
 export function checkRunOutput(report: Report, context: CommentContext): CheckRunOutput {
   const failOn = failOnOf(report, context);
   const files = orderFiles(report.files);
   const annotations: Annotation[] = [];
-  for (const file of files) {
-    if (!file.head) continue;
-    for (const failure of file.failures) {
-      annotations.push({
-        path: file.path,
-        start_line: 1,
-        end_line: 1,
-        annotation_level: failOn.includes('threshold') ? 'failure' : 'warning',
-        title: clip(`chunkgate: ${failure.score} threshold`, TITLE_LIMIT),
-        message: clip(failure.message.replace(/`/g, ''), MESSAGE_LIMIT),
-      });
-    }
-    if (file.head.partial) {
-      annotations.push({
-        path: file.path,
-        start_line: 1,
-        end_line: 1,
-        annotation_level: 'notice',
-        title: 'chunkgate: partial LLM run',
-        message: 'The LLM judge failed for some chunks of this file; heuristic scores stand in for them.',
-      });
-    }
+  // A file that could not be checked comes first: nothing else in it was looked at.
+  const unchecked = (item: ReportItem) => item.type === 'finding' && item.finding.kind === 'unchecked';
+  const items = reportItems(files);
+  for (const item of [...items.filter(unchecked), ...items.filter((item) => !unchecked(item))]) {
+    // An unchecked file has no head, but its finding still gets an annotation (line 1); a removed page has no lines to point at.
+    if ((!item.file.head && !(unchecked(item) && item.file.status !== 'removed')) || item.bucket === 'base') continue;
+    const text = describeItem(item);
+    const { start, end } = linesOf(item);
+    const level = item.bucket === 'worth' ? 'notice' : failsCheck(item, failOn) ? 'failure' : 'warning';
+    const where = text.heading ? ` · ${text.heading}` : '';
+    annotations.push({
+      path: item.file.path,
+      start_line: start,
+      end_line: end,
+      annotation_level: level,
+      title: unchecked(item) ? 'chunkgate: file not checked' : clip(`chunkgate: ${item.bucket === 'worth' ? 'worth a look' : 'breaks'}${where}`, TITLE_LIMIT),
+      message: clip(`${text.what.replace(/`/g, '')}${text.change === '—' ? '' : ` (${text.change.replace(/`/g, '')})`}\nWhat to do: ${text.todo.replace(/`/g, '')}`, MESSAGE_LIMIT),
+    });
   }
-  for (const { file, regression } of regressionEntries(files)) {
-    if (!file.head) continue;
-    const { head, base } = regression;
-    const why = explainRegression(regression);
-    const scores = base ? `${formatNumber(base.score)} → ${formatNumber(head.score)} ${formatDelta(regression.delta)}`.trimEnd() : `new, ${formatNumber(head.score)}`;
-    const values = why.before !== null && why.after !== null ? ` ${formatNumber(why.before)} → ${formatNumber(why.after)}` : '';
+  for (const file of files) {
+    if (!file.head?.partial) continue;
     annotations.push({
       path: file.path,
-      start_line: head.startLine,
-      end_line: Math.max(head.startLine, head.endLine),
-      annotation_level: failOn.includes('regression') ? 'failure' : 'warning',
-      title: clip(`chunkgate: regressed chunk (${scores}) · ${chunkTitle(head)}`, TITLE_LIMIT),
-      message: clip(`${why.cause}${values}: ${why.reason}\nWhat to do: ${why.hint}`, MESSAGE_LIMIT),
+      start_line: 1,
+      end_line: 1,
+      annotation_level: 'notice',
+      title: 'chunkgate: partial LLM run',
+      message: 'The LLM judge failed for some chunks of this file; heuristic scores stand in for them.',
     });
   }
   const comment = renderComment(report, { ...context, maxLength: OUTPUT_LIMIT + COMMENT_MARKER.length + 1 });
   const summary = comment.startsWith(`${COMMENT_MARKER}\n`) ? comment.slice(COMMENT_MARKER.length + 1) : comment;
-  return { title: title(report), summary, annotations };
+  return { title: title(report, context), summary, annotations };
 }
 
 /**

@@ -1,18 +1,19 @@
-import type { Report } from '../types.js';
+import type { DocDiff, Report } from '../types.js';
 import type { CommentContext } from './context.js';
 import { retrievalSection } from './retrieval.js';
 import { excerptBlock } from './details.js';
+import { judgeNote } from './judge-notes.js';
 import { neutralizeMarker } from './escape.js';
-import { failureList } from './failure-list.js';
 import { filesTable } from './files-table.js';
 import { fitCount } from './fit.js';
 import { chunkMapLine } from './html/link.js';
 import { plural } from './format.js';
 import { configNote, verdictLine } from './headline.js';
+import { reportItems, type ReportItem } from './items.js';
 import { costLine, footer, noticesBlock } from './notices.js';
-import { orderFiles, regressionEntries } from './order.js';
+import { orderFiles } from './order.js';
 import { CHARTS_HEADING, chunkSizeCharts } from './mermaid.js';
-import { REGRESSION_TABLE_HEADER, regressionRow } from './regression-table.js';
+import { BREAKS_HEADING, BREAKS_TABLE_HEADER, baseSection, breaksRow, itemLine, piecesBlock, worthSection } from './sections.js';
 
 /** Re-exported so the shells import the renderer and its context from one place. */
 export type { CommentContext } from './context.js';
@@ -23,32 +24,82 @@ export const COMMENT_MARKER = '<!-- chunkgate -->';
 /** Title line under the marker. */
 export const COMMENT_TITLE = '## 🧩 chunkgate — RAG chunk quality';
 
-/** Files and threshold failures listed in a comment before pointing at the job summary. */
+/** "Worth a look" and "Already on the base branch" lines, and score rows, listed before pointing at the job summary. */
 const LIST_LIMIT = 50;
 
-/** The parts of a comment body; {@link assemble} joins a chosen number of rows and excerpts. */
+/**
+ * Blocks shown under the "What this PR breaks" table, per item, in this order: the pieces of a
+ * split table or code block, the collapsed text of any other regressed chunk. Issue 15 adds the
+ * LLM judge's words (src/report/judge-notes.ts) to this list: any `(item) => string | null`
+ * renderer fits.
+ */
+const ITEM_DETAILS: readonly ((item: ReportItem) => string | null)[] = [
+  piecesBlock,
+  // The LLM judge's words on each piece of a split block, one line a piece.
+  (item) => {
+    if (item.type !== 'split') return null;
+    const notes = item.regressions.flatMap((regression) => {
+      const note = judgeNote(regression.head);
+      const { part, parts } = regression.head.split ?? { part: 0, parts: 0 };
+      return note ? [`- piece ${part}/${parts} L${regression.head.startLine}–L${regression.head.endLine}: ${note}`] : [];
+    });
+    return notes.length > 0 ? notes.join('\n') : null;
+  },
+  (item) => {
+    if (item.type !== 'regression') return null;
+    // The LLM judge's words (when it scored the chunk) head the excerpt block.
+    const note = judgeNote(item.regression.head);
+    return excerptBlock({ file: item.file, regression: item.regression }, note ? { body: note } : {});
+  },
+];
+
+/** A "worth a look" line, with the LLM judge's words on the chunk as a nested line when it scored it. */
+function worthLine(item: ReportItem): string {
+  const line = itemLine(item);
+  const note = item.type === 'regression' ? judgeNote(item.regression.head) : null;
+  return note ? `${line}\n  - ${note}` : line;
+}
+
+/** The parts of a comment body; {@link assemble} joins a chosen number of each. */
 interface Parts {
   top: string[];
   rows: string[];
-  excerpts: string[];
-  /** Mermaid chart blocks (shown under {@link CHARTS_HEADING}). */
+  details: string[];
   charts: string[];
+  worth: string[];
+  base: string[];
+  /** The collapsed scores table of files whose shown scores moved (`null`: none). */
+  scores: string | null;
   bottom: string[];
 }
 
-function moreLine(count: number): string {
-  return `… ${plural(count, 'more regressed chunk')}: see the full report in the job summary`;
+/** How many of each part {@link assemble} keeps. */
+interface Counts {
+  rows: number;
+  details: number;
+  charts: number;
+  worth: number;
+  base: number;
+  scores: boolean;
 }
 
-/** Body text with the first `rows` regression rows, the first `charts` charts and the first `excerpts` excerpts. */
-function assemble(parts: Parts, rows: number, excerpts: number, charts = 0): string {
+/** Body text with the chosen number of each part; dropped rows and lines are pointed at the job summary. */
+function assemble(parts: Parts, counts: Counts): string {
   const blocks = [...parts.top];
   if (parts.rows.length > 0) {
-    const table = rows > 0 ? ['### ▼ Regressed chunks', REGRESSION_TABLE_HEADER, ...parts.rows.slice(0, rows)].join('\n') : '### ▼ Regressed chunks';
-    blocks.push(rows < parts.rows.length ? `${table}\n\n${moreLine(parts.rows.length - rows)}` : table);
+    const more = parts.rows.length - counts.rows;
+    const table = counts.rows > 0 ? [BREAKS_HEADING, BREAKS_TABLE_HEADER, ...parts.rows.slice(0, counts.rows)].join('\n') : BREAKS_HEADING;
+    blocks.push(more > 0 ? `${table}\n\n… ${plural(more, 'more item')}: see the full report in the job summary` : table);
   }
-  if (charts > 0) blocks.push([CHARTS_HEADING, ...parts.charts.slice(0, charts)].join('\n\n'));
-  blocks.push(...parts.excerpts.slice(0, excerpts), ...parts.bottom);
+  blocks.push(...parts.details.slice(0, counts.details));
+  if (counts.charts > 0) blocks.push([CHARTS_HEADING, ...parts.charts.slice(0, counts.charts)].join('\n\n'));
+  const worthMore = parts.worth.length - counts.worth;
+  const worth = worthSection([...parts.worth.slice(0, counts.worth), ...(worthMore > 0 ? [`- … ${plural(worthMore, 'more')}: see the job summary`] : [])]);
+  if (worth) blocks.push(worth);
+  const base = baseSection(parts.base.slice(0, counts.base), parts.base.length);
+  if (base && counts.base > 0) blocks.push(base);
+  if (counts.scores && parts.scores) blocks.push(parts.scores);
+  blocks.push(...parts.bottom);
   // Repository text cannot reproduce the marker (escapers neutralise it); this guard keeps it unique whatever happens upstream.
   return `${COMMENT_MARKER}\n${neutralizeMarker(blocks.join('\n\n'))}\n`;
 }
@@ -64,55 +115,84 @@ function minimal(report: Report, context: CommentContext): string {
   return `${COMMENT_MARKER}\n${neutralizeMarker(blocks.join('\n\n'))}\n`;
 }
 
+/** Whether a file's shown scores (whole points) are the same on both sides. */
+function scoresUnchanged(file: DocDiff): boolean {
+  return file.deltas
+    .filter((delta) => delta.kind === 'structural' || delta.kind === 'content' || delta.kind === 'overall')
+    .every((delta) => delta.baseValue !== null && delta.headValue !== null && Math.round(delta.baseValue) === Math.round(delta.headValue));
+}
+
 /**
- * Renders the sticky PR comment (SPEC §8): marker, title, verdict line, config note, files table
- * (base → head, ▲/▼, ❌ on failing scores), threshold failures, regressed chunks table, with
- * `context.charts` the Mermaid chunk-size charts ({@link chunkSizeCharts}), one collapsed excerpt
- * per regressed chunk, notices, cost line, the chunk-map link (with `context.artifactUrl`), footer.
+ * Renders the sticky PR comment (SPEC §8, examples/comment.md), verdict first:
+ *
+ * 1. marker, title, the verdict line in plain words ({@link verdictLine}), the config note, the
+ *    golden-set retrieval section (it leads when a golden set exists);
+ * 2. "❌ What this PR breaks": one row per gating item — the pieces of one split table or code
+ *    block are one row — with where, what happened, before → after and what to do, then one
+ *    collapsed block per split listing its pieces;
+ * 3. with `context.charts`, the Mermaid chunk-size charts (base and head paired by the alignment);
+ * 4. "⚠️ Worth a look (does not gate)": new or worsened items that do not gate;
+ * 5. "Already on the base branch", collapsed: pre-existing items and pure renames;
+ * 6. the scores of files whose shown scores moved, collapsed;
+ * 7. notices, cost line, chunk-map link, and the footer, which counts the changed files with
+ *    nothing to report and unchanged scores in one line.
  *
  * Length rule: the body stays under `context.maxLength` (default: `65536`). When it would not,
- * trailing charts go first, then excerpts (trailing ones first), then trailing regression rows, replaced by
- * "… N more regressed chunks: see the full report in the job summary"; only whole rows and
- * whole `<details>` blocks are dropped, so fences and tags stay balanced. Files and failures
- * are listed up to 50 each; if the rest still does not fit, a minimal body points at the summary.
+ * charts go first, then the pieces blocks (trailing first), the scores table, trailing lines of
+ * "Already on the base branch", of "Worth a look", then trailing rows, each replaced by a pointer
+ * to the job summary; only whole rows and whole `<details>` blocks are dropped, so fences and
+ * tags stay balanced. If even that does not fit, a minimal body points at the summary.
  */
 export function renderComment(report: Report, context: CommentContext): string {
   const maxLength = context.maxLength ?? 65_536;
   const files = orderFiles(report.files);
-  const entries = regressionEntries(files);
-  const top = [COMMENT_TITLE, verdictLine(report, context), configNote(context)];
-  if (files.length > 0) top.push(filesTable(files, { limit: LIST_LIMIT }));
-  top.push(failureList(files, { limit: LIST_LIMIT }));
-  top.push(retrievalSection(report.retrieval));
+  const items = reportItems(files);
+  const breaks = items.filter((item) => item.bucket === 'breaks');
+  const reported = new Set(items.map((item) => item.file));
+  const quiet = files.filter((file) => !reported.has(file) && (file.status === 'modified' || file.status === 'renamed') && scoresUnchanged(file));
+  // A file with no score on either side (it could not be checked) has no row to show.
+  const scored = files.filter((file) => (file.base || file.head) && !quiet.includes(file) && !items.some((item) => item.file === file && item.type === 'rename'));
+  const top = [COMMENT_TITLE, verdictLine(report, context), configNote(context), retrievalSection(report.retrieval)];
   const parts: Parts = {
     top: top.filter((block): block is string => block !== null),
-    rows: entries.map(regressionRow),
-    excerpts: entries.map((entry) => excerptBlock(entry)),
+    rows: breaks.map(breaksRow),
+    details: breaks.flatMap((item) => ITEM_DETAILS.map((render) => render(item)).filter((block): block is string => block !== null)),
     charts: context.charts ? chunkSizeCharts(files) : [],
-    bottom: [noticesBlock(report, context), costLine(report.summary.cost), chunkMapLine(context), footer(context)].filter(
-      (block): block is string => block !== null,
-    ),
+    worth: items.filter((item) => item.bucket === 'worth').slice(0, LIST_LIMIT).map(worthLine),
+    base: items.filter((item) => item.bucket === 'base').slice(0, LIST_LIMIT).map(itemLine),
+    scores:
+      scored.length > 0
+        ? [`<details><summary>Scores of ${plural(scored.length, 'file')} (base → head)</summary>`, '', filesTable(scored, { limit: LIST_LIMIT }), '', '</details>'].join('\n')
+        : null,
+    bottom: [
+      noticesBlock(report, context),
+      costLine(report.summary.cost),
+      chunkMapLine(context),
+      footer(context, quiet.length > 0 ? { unchanged: quiet.length } : {}),
+    ].filter((block): block is string => block !== null),
   };
 
   const budget = maxLength - 1;
-  // Charts are the first to go: they only restate sizes the table and the chunk map already give.
-  const everything = assemble(parts, parts.rows.length, parts.excerpts.length, parts.charts.length);
-  if (everything.length <= budget) return everything;
-  const noCharts = assemble(parts, parts.rows.length, parts.excerpts.length, 0);
-  if (parts.charts.length > 0 && noCharts.length <= budget) {
-    const costs = parts.charts.map((chart, index) => chart.length + 2 + (index === 0 ? CHARTS_HEADING.length + 2 : 0));
-    return assemble(parts, parts.rows.length, parts.excerpts.length, fitCount(costs, budget - noCharts.length));
+  const all: Counts = { rows: parts.rows.length, details: parts.details.length, charts: parts.charts.length, worth: parts.worth.length, base: parts.base.length, scores: true };
+  const fits = (counts: Counts) => assemble(parts, counts).length <= budget;
+  const cost = (blocks: readonly string[]) => blocks.map((block) => block.length + 2);
+  if (fits(all)) return assemble(parts, all);
+  // Charts go first: they only restate sizes the table and the chunk map already give.
+  let counts: Counts = { ...all, charts: 0 };
+  if (fits(counts)) {
+    const room = budget - assemble(parts, counts).length - CHARTS_HEADING.length - 2;
+    return assemble(parts, { ...counts, charts: fitCount(cost(parts.charts), room) });
   }
-  const allRows = assemble(parts, parts.rows.length, 0);
-  let body: string;
-  if (allRows.length <= budget) {
-    const excerpts = fitCount(parts.excerpts.map((block) => block.length + 2), budget - allRows.length);
-    body = assemble(parts, parts.rows.length, excerpts);
-  } else {
-    // Worst case for the fixed part: no rows, but the header and the longest "N more" line.
-    const fixed = assemble(parts, 0, 0).length + REGRESSION_TABLE_HEADER.length + 1;
-    const rows = fitCount(parts.rows.map((row) => row.length + 1), budget - fixed);
-    body = assemble(parts, rows, 0);
-  }
+  counts = { ...counts, details: 0 };
+  if (fits(counts)) return assemble(parts, { ...counts, details: fitCount(cost(parts.details), budget - assemble(parts, counts).length) });
+  counts = { ...counts, scores: false };
+  if (fits(counts)) return assemble(parts, counts);
+  counts = { ...counts, base: 0 };
+  if (fits(counts)) return assemble(parts, { ...counts, base: fitCount(cost(parts.base), budget - assemble(parts, counts).length - 120) });
+  counts = { ...counts, worth: 0 };
+  if (fits(counts)) return assemble(parts, { ...counts, worth: fitCount(cost(parts.worth), budget - assemble(parts, counts).length - 80) });
+  // Worst case for the fixed part: no rows, but the table header and the longest "N more" line.
+  const fixed = assemble(parts, { ...counts, rows: 0 }).length + BREAKS_TABLE_HEADER.length + 1;
+  const body = assemble(parts, { ...counts, rows: fitCount(parts.rows.map((row) => row.length + 1), budget - fixed) });
   return body.length <= budget ? body : minimal(report, context);
 }

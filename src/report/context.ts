@@ -11,6 +11,8 @@ export interface CommentContext {
   configChanged?: boolean;
   /** Config file path (default: `.chunkgate.yml`). */
   configPath?: string;
+  /** False when the base commit has no config file: the footer then names none (default: `true`). */
+  configFound?: boolean;
   /** The base config's default chunking, for the verdict line. */
   chunking: ChunkingOptions;
   /** Plain-text notices from the shell (skipped files, API trouble); escaped when rendered. */

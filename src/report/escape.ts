@@ -7,9 +7,16 @@
 /** Zero-width joiner: invisible, but it stops GitHub from reading `@name` or `#12` as a reference. */
 const ZWJ = '\u200D';
 
-/** The hidden marker our sticky comment is found by; user text must never reproduce it. */
-const MARKER_TEXT = '<!-- chunkgate -->';
-const MARKER_INERT = `<!-- chunk${ZWJ}gate -->`;
+/**
+ * The start of every hidden marker chunkgate writes (`<!-- chunkgate -->`, `<!-- chunkgate:<check> -->`,
+ * `<!-- chunkgate:finding:… -->`); user text must never reproduce one. Matched loosely (any
+ * spacing, any case), and made inert with a zero-width joiner inside the name.
+ */
+const MARKER_START = /<!--\s*chunkgate/gi;
+
+function inertMarkers(text: string): string {
+  return text.replace(MARKER_START, (match) => `${match.slice(0, -4)}${ZWJ}${match.slice(-4)}`);
+}
 
 /** Control characters other than tab and newline (they can hide text or confuse terminals). */
 // eslint-disable-next-line no-control-regex
@@ -51,7 +58,9 @@ export function escapeHtml(text: string): string {
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+    .replace(/'/g, '&#39;')
+    // A raw `|` would end a GFM table cell even inside HTML; the entity renders the same.
+    .replace(/\|/g, '&vert;');
 }
 
 /** Options of {@link codeSpan} and {@link escapeMessage}. */
@@ -65,10 +74,14 @@ export interface CodeSpanOptions {
  * backtick run, padded with a space when it starts or ends with a backtick; line breaks
  * become spaces. Code spans need no other escaping: GitHub renders no HTML, mention or
  * issue link inside them.
+ *
+ * In a table cell (`options.table`) GFM splits the row before it sees code spans: every `|`
+ * becomes `\|` (GitHub drops the backslash again inside the cell), and a `\` right before a `|`
+ * gets a zero-width joiner after it, since `\\|` would read as an escaped backslash and a cell end.
  */
 export function codeSpan(text: string, options: CodeSpanOptions = {}): string {
   let body = text.replace(/\r\n|\r|\n/g, ' ').replace(CONTROL, ' ');
-  if (options.table) body = body.replace(/\|/g, '\\|');
+  if (options.table) body = body.replace(/\\(?=\|)/g, `\\${ZWJ}`).replace(/\|/g, '\\|');
   const longest = Math.max(0, ...(body.match(/`+/g) ?? []).map((run) => run.length));
   const ticks = '`'.repeat(longest + 1);
   const pad = body.startsWith('`') || body.endsWith('`') ? ' ' : '';
@@ -116,15 +129,16 @@ export function fenceFor(text: string, options: FenceOptions = {}): string {
  * Everything else stays as written; the fence keeps HTML and Markdown inert.
  */
 export function neutralizeFenced(text: string): string {
-  return neutralizeReferences(text.replace(CONTROL, ' ')).split(MARKER_TEXT).join(MARKER_INERT);
+  return inertMarkers(neutralizeReferences(text.replace(CONTROL, ' ')));
 }
 
 /**
- * Replaces every copy of the hidden marker in `text` with an inert look-alike (a zero-width
- * joiner inside), so only the marker a renderer puts first identifies the comment.
+ * Replaces every copy of a hidden chunkgate marker in `text` (see `MARKER_START`) with an inert
+ * look-alike (a zero-width joiner inside), so only the marker a renderer puts first identifies
+ * the comment.
  */
 export function neutralizeMarker(text: string): string {
-  return text.split(MARKER_TEXT).join(MARKER_INERT);
+  return inertMarkers(text);
 }
 
 /**

@@ -1,23 +1,31 @@
 import { codeSpan, escapeInline, escapeMessage } from './escape.js';
+import { terminalSafe } from './terminal.js';
+import { uncheckedLines, uncheckedSection } from './unchecked.js';
 import type { DocEval, EvaluatedChunk, Report } from '../types.js';
 
-/** Renders a `chunkgate eval` report (head-only files) for a terminal. */
+/**
+ * Renders a `chunkgate eval` report (head-only files) for a terminal: the files that could not be
+ * checked first, then each file's chunks. Repository text (paths, headings, messages) goes
+ * through `terminalSafe`: no escape sequences or control characters reach the terminal.
+ */
 export function renderEvalText(report: Report): string {
   const lines: string[] = [];
+  const unchecked = uncheckedLines(report.files);
+  if (unchecked.length > 0) lines.push('Not checked:', ...unchecked.map((line) => `  ${terminalSafe(line)}`), '');
   for (const file of report.files) {
     const doc = file.head;
     if (!doc) continue;
-    lines.push(`${doc.path}  ${describe(doc)}`);
+    lines.push(`${terminalSafe(doc.path)}  ${describe(doc)}`);
     for (const chunk of doc.chunks) {
       const where = `L${chunk.startLine}–L${chunk.endLine}`.padEnd(11);
       const size = `${chunk.tokens} tok`.padStart(8);
       const score = fixed(chunk.score).padStart(5);
-      lines.push(`  #${String(chunk.index).padEnd(3)} ${where} ${size} ${score} ${chunk.grade.padEnd(4)}  ${title(chunk)}`);
+      lines.push(`  #${String(chunk.index).padEnd(3)} ${where} ${size} ${score} ${chunk.grade.padEnd(4)}  ${terminalSafe(title(chunk))}`);
       for (const issue of chunk.issues) {
-        lines.push(`        ${issue.severity.padEnd(6)} ${issue.tag} L${issue.line}: ${issue.message}`);
+        lines.push(`        ${issue.severity.padEnd(6)} ${issue.tag} L${issue.line}: ${terminalSafe(issue.message)}`);
       }
     }
-    for (const failure of file.failures) lines.push(`  ✗ ${failure.message}`);
+    for (const failure of file.failures) lines.push(`  ✗ ${terminalSafe(failure.message)}`);
     lines.push('');
   }
   const { summary } = report;
@@ -40,6 +48,8 @@ export function renderEvalMarkdown(report: Report): string {
       `| ${codeSpan(doc.path, { table: true })} | ${doc.chunks.length} | ${cell('structural')} | ${cell('content')} | ${cell('overall')} | ${Math.round(doc.coverage * 100)}% |`,
     );
   }
+  const unchecked = uncheckedSection(report.files);
+  if (unchecked !== null) lines.push('', unchecked);
   for (const file of report.files) {
     const doc = file.head;
     if (!doc) continue;

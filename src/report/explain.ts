@@ -31,18 +31,45 @@ function fromIssue(issue: Issue, prefix = ''): Explanation {
   return { cause: issue.tag, before: null, after: null, reason: prefix + issue.message, hint: issue.hint ?? TAG_HINTS[issue.tag], issue };
 }
 
+/** Letters of the Han, Kana and Hangul scripts, which do not start sentences with "it" or "this". */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+
+/** A first token that is part of a link or URL: a path, a domain, the target of `[text](…)`. */
+const URL_START = /^\S*?(?:\/\/|\]\(|^\/[\w.-]+\/|\.(?:com|org|net|io|dev|html?|md|mdx)\b)/;
+
+/**
+ * The advice for a chunk that lost its context, matched to the case: a chunk that starts inside a
+ * link or URL was cut there (move the cut); a chunk in Chinese, Japanese or Korean gets the
+ * pronouns of its language; otherwise "it" / "this".
+ */
+export function selfContainmentAdvice(text: string): { reason: string; hint: string } {
+  const start = text.trimStart();
+  if (URL_START.test(start.split(/\s/, 1)[0] ?? '')) {
+    return { reason: 'the chunk starts inside a link or URL', hint: 'move the chunk boundary out of the link, to the end of the sentence that holds it' };
+  }
+  const letters = start.slice(0, 200).match(/\p{L}/gu)?.length ?? 0;
+  const cjk = start.slice(0, 200).match(CJK)?.length ?? 0;
+  if (letters > 0 && cjk / letters > 0.3) {
+    return { reason: METRIC_ADVICE.context_self_containment.reason, hint: 'name the subject in the first sentence instead of a pronoun such as “它”, “该” or “此”' };
+  }
+  return METRIC_ADVICE.context_self_containment;
+}
+
 /**
  * Picks the one thing to tell the writer about a regression, first that applies:
  *
  * 1. a newly gained high-severity tag (`newTags[0]`) with its issue's message and hint;
  * 2. for an aligned chunk, the per-chunk metric that fell the most (≥ 0.5 points; ties in
- *    `METRIC_ADVICE` order), with the most severe new issue's message when there is one;
+ *    `METRIC_ADVICE` order), with the most severe new issue's message when there is one (for
+ *    self-containment, advice matched to the text: {@link selfContainmentAdvice});
  * 3. the most severe issue new to the chunk (every issue of a new chunk is new);
  * 4. `overall` with the score before → after.
  */
 export function explainRegression(regression: Regression): Explanation {
   const { head, base } = regression;
   const fresh = newIssues(head, base);
+  const unfindable = regression.reason === 'unfindable' ? head.issues.find((issue) => issue.tag === 'unfindable-chunk') : undefined;
+  if (unfindable) return fromIssue(unfindable);
   const tag = regression.newTags[0];
   if (tag) {
     const issue = head.issues.find((candidate) => candidate.tag === tag);
@@ -61,7 +88,7 @@ export function explainRegression(regression: Regression): Explanation {
     }
     if (worst) {
       const issue = fresh[0];
-      const advice = METRIC_ADVICE[worst];
+      const advice = worst === 'context_self_containment' ? selfContainmentAdvice(head.text) : METRIC_ADVICE[worst];
       const explanation: Explanation = {
         cause: worst,
         before: base.metrics[worst],

@@ -17,8 +17,9 @@ export interface FileSectionOptions {
 /**
  * One file's full section for the job summary: heading with status, a table of all 14 scores
  * (structural, content, overall, the 6 structural and 5 content metrics) base → head with the
- * change, then for each regressed chunk its place, score change, how it was aligned, every
- * issue of the head chunk (line, severity, tag, message, hint) and an optional excerpt.
+ * change, then for each regressed chunk its place, score change, origin (and whether it gates),
+ * how it was aligned, every issue of the head chunk (line, severity, tag, message, hint) and an
+ * optional excerpt.
  */
 export function fileSection(file: DocDiff, options: FileSectionOptions = {}): string {
   const heading = `### ${codeSpan(file.path)} (${file.status}${file.previousPath ? ` from ${codeSpan(file.previousPath)}` : ''})`;
@@ -37,6 +38,7 @@ export function fileSection(file: DocDiff, options: FileSectionOptions = {}): st
       : `new chunk · ${formatNumber(head.score)}`;
     const facts = [
       scores,
+      `origin: \`${regression.origin}\`${regression.gating ? ' · gates' : ''}`,
       `reason: \`${regression.reason}\``,
       `aligned by: \`${regression.match}\``,
       ...(regression.newTags.length > 0 ? [`new tags: ${regression.newTags.map((tag) => `\`${tag}\``).join(', ')}`] : []),

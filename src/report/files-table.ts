@@ -18,15 +18,18 @@ export function fileCell(file: DocDiff): string {
 }
 
 /**
- * One score cell: `96 → 71 **▼25** ❌`. The arrow shows unless the delta is `neutral`; it is bold
- * when the drop itself failed `thresholds.fileDrop`; ❌ marks any threshold failure of that score.
+ * One score cell: `96 → 71 **▼25** ❌`, compared on the whole points shown. The arrow is the
+ * difference of the shown values (none when they are equal); it is bold when the drop gates
+ * (`thresholds.fileDrop`); ❌ marks a gating threshold failure of that score — a minimum missed
+ * the same way on the base branch gets no mark, so no `64 → 64 ❌`.
  */
 export function scoreCell(file: DocDiff, kind: ScoreDelta['kind']): string {
   const delta = file.deltas.find((candidate) => candidate.kind === kind);
   const base = delta?.baseValue ?? null;
   const head = delta?.headValue ?? null;
-  const failures = file.failures.filter((failure) => failure.score === kind);
-  let arrow = delta && delta.label !== 'neutral' ? formatDelta(delta.delta) : '';
+  const failures = file.failures.filter((failure) => failure.score === kind && failure.gating);
+  const shown = base === null || head === null ? null : Math.round(head) - Math.round(base);
+  let arrow = shown ? formatDelta(shown) : '';
   if (arrow && failures.some((failure) => failure.rule === 'fileDrop')) arrow = `**${arrow}**`;
   return [`${formatNumber(base)} → ${formatNumber(head)}`, arrow, failures.length > 0 ? '❌' : ''].filter(Boolean).join(' ');
 }

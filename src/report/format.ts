@@ -1,3 +1,4 @@
+import { roundScore } from '../engine/round-score.js';
 import type { Chunk, ChunkingOptions } from '../types.js';
 
 /**
@@ -10,6 +11,14 @@ const GROUPED = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 /** An integer with thousands separators (`2,412`); `null` → `—`. Scores are shown as whole points. */
 export function formatNumber(value: number | null): string {
   return value === null ? '—' : GROUPED.format(Math.round(value) || 0);
+}
+
+/**
+ * A score as it was graded: one decimal, trailing `.0` dropped (`80`, `79.5`); `null` → `—`.
+ * Use it wherever a score stands next to its grade, so "80 · warn" cannot happen.
+ */
+export function formatScore(value: number | null): string {
+  return value === null ? '—' : String(roundScore(value));
 }
 
 /**
@@ -28,12 +37,16 @@ export function lineRange(chunk: Pick<Chunk, 'startLine' | 'endLine'>): string {
   return chunk.endLine > chunk.startLine ? `L${chunk.startLine}–L${chunk.endLine}` : `L${chunk.startLine}`;
 }
 
+/** An ATX heading on the first non-blank line of a chunk's text: its title. */
+const LEADING_HEADING = /^\s*#{1,6}[ \t]+(.+?)[ \t#]*(?:\n|$)/;
+
 /**
- * A chunk's name: its heading path joined with ` › `, plus ` (2/5)` for a piece of a split;
- * `(before the first heading)` when the path is empty.
+ * A chunk's name: its heading path joined with ` › `, plus ` (2/5)` for a piece of a split. With
+ * an empty path, the heading the chunk opens with when it has one, else `(before the first heading)`.
  */
-export function chunkTitle(chunk: Pick<Chunk, 'headingPath' | 'split'>): string {
-  const path = chunk.headingPath.length > 0 ? chunk.headingPath.join(' › ') : '(before the first heading)';
+export function chunkTitle(chunk: Pick<Chunk, 'headingPath' | 'split'> & { text?: string }): string {
+  const opening = chunk.text === undefined ? null : LEADING_HEADING.exec(chunk.text);
+  const path = chunk.headingPath.length > 0 ? chunk.headingPath.join(' › ') : opening ? opening[1]!.trim() : '(before the first heading)';
   return chunk.split ? `${path} (${chunk.split.part}/${chunk.split.parts})` : path;
 }
 

@@ -2,32 +2,62 @@ import type { Report } from '../types.js';
 import { failOnOf, type CommentContext } from './context.js';
 import { codeSpan } from './escape.js';
 import { describeChunking, plural } from './format.js';
+import { countLabels, failsCheck, reportItems, type ReportItem } from './items.js';
 
-/** The findings of a run as phrases: `1 threshold`, `2 regressed chunks`, `partial LLM run`. */
-function findings(report: Report): string[] {
-  const { summary } = report;
-  const phrases: string[] = [];
-  if (summary.failures > 0) phrases.push(plural(summary.failures, 'threshold'));
-  if (summary.regressions > 0) phrases.push(plural(summary.regressions, 'regressed chunk'));
-  if (summary.partial) phrases.push('partial LLM run');
-  return phrases;
+function isUnchecked(item: ReportItem): boolean {
+  return item.type === 'finding' && item.finding.kind === 'unchecked';
 }
 
 /**
- * The verdict line, first thing a reviewer reads:
- * `❌ **Fails: 1 threshold, 2 regressed chunks** in 3 changed Markdown files · `a1b2c3d` → `e4f5a6b` · heading chunks, max 512 / min 64 tokens (o200k) · heuristic scorer`.
- * A pass names findings that are not in `failOn`; no files reads "Nothing to check".
+ * What the verdict line says, as phrases: the failing items counted by kind (`1 code block
+ * split, 1 heading lost`), failed golden-set limits and a partial LLM run when they fail the
+ * check; and for a pass, what was found but did not gate. Plain text with code spans.
+ */
+export function verdictPhrases(report: Report, context: Pick<CommentContext, 'failOn'>): { failing: string; also: string; found: string; files: number } {
+  const failOn = failOnOf(report, context);
+  const items = reportItems(report.files);
+  const failing = items.filter((item) => failsCheck(item, failOn));
+  const retrieval = report.retrieval?.failures.length ?? 0;
+  const extra = [
+    retrieval > 0 && failOn.includes('threshold') ? plural(retrieval, 'golden-set retrieval limit') : null,
+    report.summary.partial && failOn.includes('partial') ? 'partial LLM run' : null,
+  ].filter((phrase): phrase is string => phrase !== null);
+  const gatingOnly = items.filter((item) => item.bucket === 'breaks' && !failsCheck(item, failOn));
+  const worth = items.filter((item) => item.bucket === 'worth').length;
+  const base = items.filter((item) => item.bucket === 'base').length;
+  const found: string[] = [];
+  if (gatingOnly.length > 0) found.push(`${countLabels(gatingOnly)} found, not in \`failOn\` (${failOn.join(', ') || 'none'})`);
+  else found.push('nothing this change made breaks retrieval');
+  const quiet = [worth > 0 ? `${worth} worth a look` : null, base > 0 ? `${base} already on the base branch` : null].filter(Boolean);
+  if (quiet.length > 0) found.push(quiet.join(', '));
+  if (report.summary.partial && !failOn.includes('partial')) found.push('partial LLM run');
+  const alsoBreaks = gatingOnly.length > 0 ? ` (with ${countLabels(gatingOnly)}, not in \`failOn\`)` : '';
+  return {
+    // A file that could not be checked leads: nothing else about it is known.
+    failing: [countLabels(failing.filter(isUnchecked)), countLabels(failing.filter((item) => !isUnchecked(item))), ...extra].filter((phrase) => phrase !== '').join(', '),
+    also: alsoBreaks,
+    found: found.join('; '),
+    files: new Set(failing.map((item) => item.file.path)).size,
+  };
+}
+
+/**
+ * The verdict line, first thing a reviewer reads, in plain words:
+ * `❌ **Fails: 1 code block split, 1 heading lost** in 2 of 14 changed Markdown files · `a1b2c3d` → `e4f5a6b` · heading chunks, max 512 / min 64 tokens (o200k) · heuristic scorer`;
+ * a pass says what was found but did not gate (`✅ **Passes** in 14 changed Markdown files:
+ * nothing this change made breaks retrieval; 2 worth a look, 3 already on the base branch`);
+ * no files reads "Nothing to check".
  */
 export function verdictLine(report: Report, context: CommentContext): string {
   const { summary } = report;
-  const phrases = findings(report);
-  const scope = `in ${plural(summary.files, 'changed Markdown file')}`;
+  const phrases = verdictPhrases(report, context);
+  const changed = plural(summary.files, 'changed Markdown file');
   let verdict: string;
-  if (summary.verdict === 'fail') verdict = `❌ **Fails: ${phrases.join(', ')}** ${scope}`;
-  else if (summary.files === 0) verdict = '➖ **Nothing to check**: no changed Markdown files';
-  else if (phrases.length > 0) {
-    verdict = `✅ **Passes** ${scope} (${phrases.join(', ')}; not in \`failOn\`: ${failOnOf(report, context).join(', ') || 'none'})`;
-  } else verdict = `✅ **Passes** ${scope}`;
+  if (summary.verdict === 'fail') {
+    const scope = phrases.files > 0 ? `in ${phrases.files} of ${changed}` : `in ${changed}`;
+    verdict = `❌ **Fails: ${phrases.failing || 'see the job summary'}** ${scope}${phrases.also}`;
+  } else if (summary.files === 0) verdict = '➖ **Nothing to check**: no changed Markdown files';
+  else verdict = `✅ **Passes** in ${changed}: ${phrases.found}`;
   const meta: string[] = [];
   if (context.baseSha && context.headSha) {
     meta.push(`${codeSpan(context.baseSha.slice(0, 7))} → ${codeSpan(context.headSha.slice(0, 7))}`);

@@ -18,6 +18,8 @@ export const TAG_HINTS: Readonly<Record<IssueTag, string>> = {
   'excess-overlap': 'lower `chunking.overlap`',
   'missing-heading-context': 'put the passage under a heading that names its subject',
   'source-loss': 'part of the source is in no chunk: check the chunking settings for this path',
+  'unfindable-chunk': 'open the section with a sentence that names its subject, or give it a specific heading',
+  boilerplate: 'strip repeated template text in your RAG pipeline, or keep one copy and link to it',
 };
 
 /** Per-chunk metrics a regression can point at: the five content metrics and the two L2 components. */
@@ -28,7 +30,8 @@ export type ChunkMetricName =
   | 'boundary_quality'
   | 'cross_chunk_redundancy_reversed'
   | 'source_coverage'
-  | 'metadata';
+  | 'metadata'
+  | 'self_retrievability';
 
 /** What a drop of each per-chunk metric means, and what to do about it. */
 export const METRIC_ADVICE: Readonly<Record<ChunkMetricName, { reason: string; hint: string }>> = {
@@ -39,4 +42,5 @@ export const METRIC_ADVICE: Readonly<Record<ChunkMetricName, { reason: string; h
   cross_chunk_redundancy_reversed: { reason: 'the chunk repeats its neighbours', hint: 'remove text repeated from the neighbouring chunk' },
   source_coverage: { reason: 'part of the source no longer reaches any chunk', hint: 'check the chunking settings for this path' },
   metadata: { reason: 'the chunk lost its heading path or line information', hint: 'put the passage under a heading' },
+  self_retrievability: { reason: 'its own heading and first sentence no longer find the chunk', hint: 'open the section with a sentence that names its subject, or give it a specific heading' },
 };

@@ -1,10 +1,10 @@
 import type { DocDiff, Report } from '../types.js';
 
 /**
- * Canonical form of a JSON value: object keys sorted (code-unit order), numbers rounded to
+ * Canonical form of a JSON value (exported for hashing: the same data always hashes the same): object keys sorted (code-unit order), numbers rounded to
  * 6 decimals — enough for USD costs and 0–1 shares, and it absorbs float noise (`−0` → `0`, non-finite → `null`), `undefined` members dropped, array order kept.
  */
-function canonical(value: unknown): unknown {
+export function canonical(value: unknown): unknown {
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return null;
     const rounded = Math.round(value * 1e6) / 1e6;

@@ -1,6 +1,6 @@
 import type { DocDiff, EvaluatedChunk } from '../types.js';
 import { codeSpan } from './escape.js';
-import { formatNumber } from './format.js';
+import { formatNumber, plural } from './format.js';
 
 /** Heading of the comment's chart section. */
 export const CHARTS_HEADING = '### 📊 Chunk sizes, base vs head';
@@ -40,12 +40,48 @@ export function axisTop(values: readonly number[]): number {
 }
 
 /**
- * One file's chunk sizes as a Mermaid `xychart-beta` (GitHub renders it natively): x = chunk
- * number 1…max(N_base, N_head); bars = head sizes, a grey line = base sizes (a side with fewer
- * chunks is padded with 0), and a red line at `max` when some chunk reaches half of it. Sizes
- * are in the file's unit. A caption line under the fence says which series is which. The fence is
- * `~~~` like every fence of the comment (GitHub draws any `mermaid` code block); the body can hold
- * no `~`, so it cannot close early.
+ * Chart columns pairing base and head chunks the way the comparison aligned them (`file.alignment`):
+ * head chunks in order, each with the size of the base chunk it replaces (`0` for a new chunk);
+ * a base chunk nothing replaced gets a column of its own (head `0`) just before the first head
+ * chunk aligned past it, or at the end. Without an alignment, chunks pair by position.
+ */
+export function chartColumns(file: DocDiff, unit: 'tokens' | 'chars'): { head: number; base: number }[] {
+  const heads = file.head?.chunks ?? [];
+  const bases = file.base?.chunks ?? [];
+  if (!file.alignment || file.alignment.length !== heads.length) {
+    return Array.from({ length: Math.max(heads.length, bases.length) }, (_, index) => ({
+      head: heads[index] ? sizeOf(heads[index], unit) : 0,
+      base: bases[index] ? sizeOf(bases[index], unit) : 0,
+    }));
+  }
+  const used = new Set(file.alignment.filter((index): index is number => index !== null));
+  const columns: { head: number; base: number }[] = [];
+  let next = 0;
+  const flushUpTo = (limit: number) => {
+    for (; next < limit; next += 1) if (!used.has(next)) columns.push({ head: 0, base: sizeOf(bases[next]!, unit) });
+  };
+  heads.forEach((chunk, index) => {
+    const base = file.alignment![index] ?? null;
+    if (base === null) {
+      columns.push({ head: sizeOf(chunk, unit), base: 0 });
+      return;
+    }
+    flushUpTo(base);
+    next = Math.max(next, base + 1);
+    columns.push({ head: sizeOf(chunk, unit), base: sizeOf(bases[base]!, unit) });
+  });
+  flushUpTo(bases.length);
+  return columns;
+}
+
+/**
+ * One file's chunk sizes as a Mermaid `xychart-beta` (GitHub renders it natively): one column per
+ * aligned pair of chunks ({@link chartColumns}: a head chunk and the base chunk it replaced, so a
+ * chunk inserted at the top does not shift every later comparison); bars = head sizes, a grey
+ * line = base sizes (`0` where a side has no chunk), and a red line at `max` when some chunk
+ * reaches half of it. Sizes are in the file's unit. A caption line under the fence says which
+ * series is which. The fence is `~~~` like every fence of the comment (GitHub draws any `mermaid`
+ * code block); the body can hold no `~`, so it cannot close early.
  *
  * `null` (no chart) when a side is missing, either side has more than `maxChunks` chunks, or the
  * size sequences are identical.
@@ -59,8 +95,8 @@ export function chunkSizeChart(file: DocDiff, options: ChartOptions = {}): strin
   const headSizes = head.chunks.map((chunk) => sizeOf(chunk, unit));
   const baseSizes = base.chunks.map((chunk) => sizeOf(chunk, unit));
   if (headSizes.length === baseSizes.length && headSizes.every((size, index) => size === baseSizes[index])) return null;
-  const count = Math.max(headSizes.length, baseSizes.length);
-  const pad = (sizes: number[]) => Array.from({ length: count }, (_, index) => sizes[index] ?? 0);
+  const columns = chartColumns(file, unit);
+  const count = columns.length;
   const limit = head.chunking.max;
   const showMax = Math.max(...headSizes, ...baseSizes) >= limit / 2;
   const top = axisTop([...headSizes, ...baseSizes, ...(showMax ? [limit] : [])]);
@@ -79,14 +115,14 @@ export function chunkSizeChart(file: DocDiff, options: ChartOptions = {}): strin
     `  title "${mermaidText(file.path)}"`,
     `  x-axis "chunk" [${Array.from({ length: count }, (_, index) => `"${index + 1}"`).join(', ')}]`,
     `  y-axis "${unit}" 0 --> ${top}`,
-    `  bar [${pad(headSizes).join(', ')}]`,
-    `  line [${pad(baseSizes).join(', ')}]`,
+    `  bar [${columns.map((column) => column.head).join(', ')}]`,
+    `  line [${columns.map((column) => column.base).join(', ')}]`,
     ...(showMax ? [`  line [${new Array<number>(count).fill(limit).join(', ')}]`] : []),
     '~~~',
   ];
   const caption = [
-    `${codeSpan(file.path)}: bars = head (${formatNumber(headSizes.length)} chunks)`,
-    `grey line = base (${formatNumber(baseSizes.length)} chunks)`,
+    `${codeSpan(file.path)}: bars = head (${plural(headSizes.length, 'chunk')})`,
+    `grey line = base (${plural(baseSizes.length, 'chunk')}), paired by alignment`,
     ...(showMax ? [`red line = \`max\` ${formatNumber(limit)} ${unit}`] : []),
   ].join(' · ');
   return `${lines.join('\n')}\n\n<sub>${caption}</sub>`;

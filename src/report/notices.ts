@@ -50,19 +50,29 @@ function safeUrl(url: string): string {
 export interface FooterOptions {
   /** Point at the job summary for the full report (default: `true`; the summary itself says `false`). */
   pointer?: boolean;
+  /** Changed files with nothing to report and unchanged scores, counted in one line (default: none). */
+  unchanged?: number;
 }
 
 /**
- * The small-print footer: pointer to the full report in the job summary (linked when
- * `summaryUrl` is known), the artifact name, where the rules came from, and the version.
+ * The small-print footer: the changed files with nothing to report (`options.unchanged`), pointer
+ * to the full report in the job summary (linked when `summaryUrl` is known), the artifact name,
+ * where the rules came from (the config file only when it exists), and the version.
  */
 export function footer(context: CommentContext, options: FooterOptions = {}): string {
   const parts: string[] = [];
+  if (options.unchanged) {
+    parts.push(`${plural(options.unchanged, 'other changed file')}: scores unchanged (typo and wording edits)`);
+  }
   if (options.pointer ?? true) {
     parts.push(context.summaryUrl ? `Full report in the [job summary](${safeUrl(context.summaryUrl)})` : 'Full report in the job summary');
   }
   if (context.artifactName) parts.push(`chunk map: <code>${escapeHtml(context.artifactName)}</code> artifact`);
-  parts.push(`rules from <code>${escapeHtml(context.configPath ?? '.chunkgate.yml')}</code> at the base commit`);
+  parts.push(
+    context.configFound === false
+      ? 'default rules (no config file at the base commit)'
+      : `rules from <code>${escapeHtml(context.configPath ?? '.chunkgate.yml')}</code> at the base commit`,
+  );
   parts.push(`chunkgate ${escapeHtml(context.version)}`);
   return `<sub>${parts.join(' · ')}</sub>`;
 }

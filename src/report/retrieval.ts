@@ -1,3 +1,4 @@
+import { QUERY_TYPES, type QueryType } from '../golden/schema.js';
 import type { RetrievalScores } from '../retrieval/evaluate.js';
 import type { RetrievalReport } from '../types.js';
 import { codeSpan, escapeInline, escapeMessage } from './escape.js';
@@ -19,6 +20,32 @@ function delta(base: number, head: number): string {
 
 const rank = (value: number | null) => (value === null ? '—' : String(value));
 
+/** Seed 004's query types, as the per-type rows name them. */
+const TYPE_NAMES: Readonly<Record<QueryType, string>> = {
+  A: 'A · single fact',
+  B: 'B · several facts, one page',
+  C: 'C · several pages',
+  D: 'D · multi-hop',
+};
+
+/** `0.80 → 0.75 ▼0.05`: a metric base → head with its delta. */
+function change(base: number, head: number): string {
+  const moved = delta(base, head);
+  return `${fixed(base)} → ${fixed(head)}${moved ? ` ${moved}` : ''}`;
+}
+
+/** The A–D rows (issue 12): per query type, how many queries and their MRR and recall, base → head. */
+function typeRows(retrieval: RetrievalReport): string[] {
+  const rows: string[] = [];
+  for (const type of QUERY_TYPES) {
+    const scores = retrieval.byType[type];
+    if (!scores) continue;
+    const count = retrieval.queries.filter((query) => query.type === type).length;
+    rows.push(`| ${TYPE_NAMES[type]} | ${count} | ${change(scores.base.mrr, scores.head.mrr)} | ${change(scores.base.recall, scores.head.recall)} |`);
+  }
+  return rows.length === 0 ? [] : ['', `| Query type | Queries | MRR | Recall@${retrieval.k} |`, '|---|--:|--:|--:|', ...rows];
+}
+
 /** A query got worse when its first relevant chunk fell, or left the top k. */
 function worse(base: number | null, head: number | null): boolean {
   if (base === null) return false;
@@ -27,9 +54,10 @@ function worse(base: number | null, head: number | null): boolean {
 
 /**
  * The golden-set section of the PR comment and job summary: the metrics base → head with
- * deltas (❌ on a metric whose limit failed), the queries whose first relevant chunk ranks
- * worse (query, type, file, rank before → after), stale evidence, and the failed limits.
- * `null` without a golden set.
+ * deltas (❌ on a metric whose limit failed), MRR and recall per query type A–D, the queries
+ * whose first relevant chunk ranks worse (query, type, file, rank before → after), stale
+ * evidence, and the failed limits. `null` without a golden set. The comment leads with it: when a
+ * golden set exists, its retrieval limits are the primary gate (issue 12).
  */
 export function retrievalSection(retrieval: RetrievalReport | undefined, options: { limit?: number } = {}): string | null {
   if (!retrieval) return null;
@@ -47,6 +75,7 @@ export function retrievalSection(retrieval: RetrievalReport | undefined, options
       const head = retrieval.head[key];
       return `| ${label(retrieval.k)} | ${fixed(base)} | ${fixed(head)} | ${delta(base, head)}${failed.has(key) ? ' ❌' : ''} |`;
     }),
+    ...typeRows(retrieval),
   ];
   for (const failure of retrieval.failures) lines.push('', `- ❌ ${escapeMessage(failure.message)}`);
   const slipped = retrieval.queries.filter((query) => worse(query.baseRank, query.headRank));

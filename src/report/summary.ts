@@ -1,7 +1,6 @@
 import type { Report } from '../types.js';
 import type { CommentContext } from './context.js';
 import { neutralizeMarker } from './escape.js';
-import { failureList } from './failure-list.js';
 import { retrievalSection } from './retrieval.js';
 import { fileSection } from './file-section.js';
 import { filesTable } from './files-table.js';
@@ -9,34 +8,42 @@ import { fitCount } from './fit.js';
 import { chunkMapLine } from './html/link.js';
 import { plural } from './format.js';
 import { configNote, verdictLine } from './headline.js';
+import { reportItems } from './items.js';
 import { costLine, footer, noticesBlock } from './notices.js';
-import { orderFiles, regressionEntries } from './order.js';
-import { REGRESSION_TABLE_HEADER, regressionRow } from './regression-table.js';
+import { orderFiles } from './order.js';
+import { BREAKS_HEADING, BREAKS_TABLE_HEADER, baseSection, breaksRow, itemLine, piecesBlock, worthSection } from './sections.js';
 
 /** GitHub's job-summary limit is 1 MiB; stay a little under it in UTF-16 units. */
 const SUMMARY_LIMIT = 1_000_000;
 
 /**
- * Renders the full report for the job summary: verdict, config note, every file, every
- * threshold failure, every regressed chunk, notices, cost, the chunk-map link (with
- * `context.artifactUrl`), then one section per file with all
- * 14 scores and, for each regressed chunk, every issue and an excerpt ({@link fileSection}).
+ * Renders the full report for the job summary: verdict, config note, golden-set retrieval, every
+ * item this change breaks (with the pieces of each split), every item worth a look, everything
+ * already on the base branch, every file's scores, notices, cost, the chunk-map link (with
+ * `context.artifactUrl`), then one section per file with all 14 scores and, for each regressed
+ * chunk, its origin, every issue and an excerpt ({@link fileSection}).
  *
  * Length rule: at most `context.maxLength` characters (default: `1000000`). When over, the
- * excerpts go first, then trailing file sections, then trailing regression rows, each
- * replaced by a line pointing at the JSON report; only whole blocks are dropped.
+ * excerpts go first, then trailing file sections, then trailing rows, each replaced by a line
+ * pointing at the JSON report; only whole blocks are dropped.
  */
 export function renderSummary(report: Report, context: CommentContext): string {
   const budget = (context.maxLength ?? SUMMARY_LIMIT) - 1;
   const files = orderFiles(report.files);
-  const rows = regressionEntries(files).map(regressionRow);
+  const items = reportItems(files);
+  const breaks = items.filter((item) => item.bucket === 'breaks');
+  const rows = breaks.map(breaksRow);
   const top = [
     '## 🧩 chunkgate — full report',
     verdictLine(report, context),
     configNote(context),
-    files.length > 0 ? filesTable(files) : null,
-    failureList(files),
     retrievalSection(report.retrieval, { limit: 500 }),
+  ].filter((block): block is string => block !== null);
+  const middle = [
+    ...breaks.map(piecesBlock).filter((block): block is string => block !== null),
+    worthSection(items.filter((item) => item.bucket === 'worth').map(itemLine)),
+    baseSection(items.filter((item) => item.bucket === 'base').map(itemLine)),
+    files.length > 0 ? filesTable(files) : null,
   ].filter((block): block is string => block !== null);
   const bottom = [noticesBlock(report, context), costLine(report.summary.cost), chunkMapLine(context)].filter((block): block is string => block !== null);
   const end = footer(context, { pointer: false });
@@ -44,11 +51,11 @@ export function renderSummary(report: Report, context: CommentContext): string {
   const render = (rowCount: number, sections: string[]): string => {
     const blocks = [...top];
     if (rows.length > 0) {
-      let table = ['### ▼ Regressed chunks', REGRESSION_TABLE_HEADER, ...rows.slice(0, rowCount)].join('\n');
-      if (rowCount < rows.length) table += `\n\n… ${plural(rows.length - rowCount, 'more regressed chunk')}: see the JSON report`;
+      let table = [BREAKS_HEADING, BREAKS_TABLE_HEADER, ...rows.slice(0, rowCount)].join('\n');
+      if (rowCount < rows.length) table += `\n\n… ${plural(rows.length - rowCount, 'more item')}: see the JSON report`;
       blocks.push(table);
     }
-    blocks.push(...bottom, ...sections);
+    blocks.push(...middle, ...bottom, ...sections);
     if (sections.length < files.length) blocks.push(`… ${plural(files.length - sections.length, 'more file section')}: see the JSON report`);
     blocks.push(end);
     return `${neutralizeMarker(blocks.join('\n\n'))}\n`;

@@ -1,7 +1,10 @@
 import type { Report } from '../types.js';
-import { explainRegression } from './explain.js';
-import { chunkTitle, formatNumber, plural } from './format.js';
-import { orderFiles, regressionEntries } from './order.js';
+import { describeItem } from './describe.js';
+import { formatNumber, plural } from './format.js';
+import { verdictPhrases } from './headline.js';
+import { reportItems, type Bucket } from './items.js';
+import { orderFiles } from './order.js';
+import { terminalSafe } from './terminal.js';
 
 /** Options of {@link renderText}. */
 export interface TextOptions {
@@ -9,64 +12,71 @@ export interface TextOptions {
   color?: boolean;
 }
 
-/** C0/C1 control characters (ESC among them): repository text must not drive the terminal. */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-
+/** Repository text on one terminal line: no escape sequences, line breaks or control characters. */
 function clean(text: string): string {
-  return text.replace(/\r\n|\r|\n/g, ' ').replace(CONTROL, ' ');
+  return terminalSafe(text);
 }
 
-/** Signed whole points: `-25`, `+3`, `0`. */
-function signed(delta: number | null): string {
-  if (delta === null) return '';
-  const points = Math.round(delta);
+/** Signed whole points of the shown values: `-25`, `+3`, `±0`. */
+function signed(base: number | null, head: number | null): string {
+  if (base === null || head === null) return '';
+  const points = Math.round(head) - Math.round(base);
   return points > 0 ? `+${points}` : points < 0 ? `${points}` : '±0';
 }
 
+const HEADINGS: Record<Bucket, [string, number]> = {
+  breaks: ['What this change breaks:', 31],
+  worth: ['Worth a look (does not gate):', 33],
+  base: ['Already on the base branch:', 90],
+};
+
 /**
- * A terminal summary: a verdict line, one line per file (chunks and the three scores
- * base → head with signed change, `!` on a failing score), threshold failures, and one line
- * per regressed chunk (`path:14-45`, heading path, overall change, why). Repository text has
- * line breaks and control characters (ANSI escapes included) replaced by spaces; colour only
- * with `color: true`.
+ * A terminal summary: a verdict line in plain words, one line per file (chunks and the three
+ * scores base → head with the signed change of the shown values, `!` on a failing score), then
+ * what the change breaks, what is worth a look, and what was already on the base branch — each
+ * item with its place (`path:14-45`), what happened, before → after and what to do. Repository
+ * text goes through `terminalSafe` (escape sequences removed whole, line breaks and control
+ * characters turned into spaces); colour
+ * only with `color: true`.
  */
 export function renderText(report: Report, options: TextOptions = {}): string {
   const paint = (code: number, text: string): string => (options.color ? `\u001b[${code}m${text}\u001b[0m` : text);
   const { summary } = report;
-  const findings = [
-    summary.failures > 0 ? plural(summary.failures, 'threshold failure') : null,
-    summary.regressions > 0 ? plural(summary.regressions, 'regressed chunk') : null,
-    summary.partial ? 'partial LLM run' : null,
-  ].filter((phrase): phrase is string => phrase !== null);
-  const verdict = summary.verdict === 'fail' ? paint(31, 'FAIL') : paint(32, 'PASS');
-  const lines = [
-    `chunkgate ${clean(report.version)} — ${verdict}${findings.length > 0 ? `: ${findings.join(', ')}` : ''} · ${plural(summary.files, 'file')}, ${plural(summary.chunks, 'chunk')} · ${report.scorer} scorer`,
-  ];
+  const phrases = verdictPhrases(report, {});
+  const plain = (text: string) => clean(text.replace(/`/g, ''));
+  const verdict =
+    summary.verdict === 'fail' ? `${paint(31, 'FAIL')}: ${plain(`${phrases.failing}${phrases.also}`)}` : `${paint(32, 'PASS')}: ${plain(phrases.found)}`;
+  const lines = [`chunkgate ${clean(report.version)} — ${verdict} · ${plural(summary.files, 'file')}, ${plural(summary.chunks, 'chunk')} · ${report.scorer} scorer`];
   const files = orderFiles(report.files);
   if (files.length > 0) lines.push('');
   for (const file of files) {
+    // A file with no score on either side (it could not be checked) is listed under its finding instead.
+    if (!file.base && !file.head) continue;
     const scores = (['structural', 'content', 'overall'] as const).map((kind) => {
       const delta = file.deltas.find((candidate) => candidate.kind === kind);
-      const change = delta?.delta !== null && delta?.delta !== undefined && delta.label !== 'neutral' ? ` (${signed(delta.delta)})` : '';
-      const failing = file.failures.some((failure) => failure.score === kind) ? paint(31, ' !') : '';
-      const text = `${kind} ${formatNumber(delta?.baseValue ?? null)} → ${formatNumber(delta?.headValue ?? null)}${change}`;
-      return `${delta?.label === 'regression' ? paint(33, text) : text}${failing}`;
+      const base = delta?.baseValue ?? null;
+      const head = delta?.headValue ?? null;
+      const change = signed(base, head);
+      const failing = file.failures.some((failure) => failure.score === kind && failure.gating) ? paint(31, ' !') : '';
+      const text = `${kind} ${formatNumber(base)} → ${formatNumber(head)}${change && change !== '±0' ? ` (${change})` : ''}`;
+      return `${change.startsWith('-') ? paint(33, text) : text}${failing}`;
     });
     const chunks = `chunks ${formatNumber(file.base?.chunks.length ?? null)} → ${formatNumber(file.head?.chunks.length ?? null)}`;
     lines.push(`  ${clean(file.path)} [${file.status}]  ${chunks}  ${scores.join('  ')}`);
   }
-  const failures = files.flatMap((file) => file.failures.map((failure) => `  ${clean(file.path)}: ${clean(failure.message)}`));
-  if (failures.length > 0) lines.push('', paint(31, 'Threshold failures:'), ...failures);
-  const entries = regressionEntries(files);
-  if (entries.length > 0) lines.push('', paint(33, 'Regressed chunks:'));
-  for (const { file, regression } of entries) {
-    const { head, base } = regression;
-    const why = explainRegression(regression);
-    const scores = base ? `${formatNumber(base.score)} → ${formatNumber(head.score)} (${signed(regression.delta)})` : `new, ${formatNumber(head.score)}`;
-    const values = why.before !== null && why.after !== null ? ` ${formatNumber(why.before)} → ${formatNumber(why.after)}` : '';
-    lines.push(`  ${clean(file.path)}:${head.startLine}-${head.endLine}  ${clean(chunkTitle(head))}  ${scores}`);
-    lines.push(`    ${why.cause}${values}: ${clean(why.reason)} — ${clean(why.hint)}`);
+  const items = reportItems(files);
+  for (const bucket of ['breaks', 'worth', 'base'] as const) {
+    const inBucket = items.filter((item) => item.bucket === bucket);
+    if (inBucket.length === 0) continue;
+    const [heading, colour] = HEADINGS[bucket];
+    lines.push('', paint(colour, heading));
+    for (const item of inBucket) {
+      const text = describeItem(item);
+      const place = text.lines ? `:${text.lines.replace(/L/g, '').replace('–', '-')}` : '';
+      lines.push(`  ${clean(text.path)}${place}${text.heading ? `  ${clean(text.heading)}` : ''}`);
+      const change = text.change === '—' ? '' : ` (${clean(text.change)})`;
+      lines.push(`    ${clean(text.what.replace(/`/g, ''))}${change}${bucket === 'base' ? '' : ` — ${clean(text.todo.replace(/`/g, ''))}`}`);
+    }
   }
   return `${lines.join('\n')}\n`;
 }

@@ -2,7 +2,7 @@ import MiniSearch from 'minisearch';
 import { searchTerms } from './terms.js';
 import type { RetrievalChunk, Retriever } from './types.js';
 
-/** Options for {@link bm25Retriever}. */
+/** Options for {@link bm25Ranker} and {@link bm25Retriever}. */
 export interface Bm25Options {
   /**
    * The only queries this retriever will answer (default: any). Terms that are in none of them
@@ -25,12 +25,16 @@ export function bm25Memo(): Bm25Memo {
   return new Map();
 }
 
+/** Ranks indexed chunks for a query, best first, at most `k` (as `order` numbers); synchronous. */
+export type Ranker = (query: string, k: number) => number[];
+
 /**
- * A BM25 retriever over `chunks` (MiniSearch's BM25+ scoring, default parameters), each
+ * A BM25 ranker over `chunks` (MiniSearch's BM25+ scoring, default parameters), each
  * chunk indexed as its heading path plus its text, terms from {@link searchTerms}.
  * Equal scores rank in corpus order, so the same inputs always give the same ranks.
+ * Synchronous, for pure metrics (self-retrievability); {@link bm25Retriever} wraps it.
  */
-export function bm25Retriever(chunks: readonly RetrievalChunk[], options: Bm25Options = {}): Retriever {
+export function bm25Ranker(chunks: readonly Pick<RetrievalChunk, 'order' | 'headingPath' | 'text'>[], options: Bm25Options = {}): Ranker {
   const vocabulary = options.queries ? new Set(options.queries.flatMap((query) => searchTerms(query))) : null;
   const memo = options.memo ?? bm25Memo();
   const index = new MiniSearch<{ id: number; body: string }>({
@@ -42,7 +46,13 @@ export function bm25Retriever(chunks: readonly RetrievalChunk[], options: Bm25Op
     searchOptions: { tokenize: searchTerms, processTerm: (term) => term },
   });
   index.addAll(chunks.map((chunk) => ({ id: chunk.order, body: `${chunk.headingPath.join(' ')}\n${chunk.text}` })));
-  return async (query, k) => topK(index.search(query), k);
+  return (query, k) => topK(index.search(query), k);
+}
+
+/** The golden-set retriever: {@link bm25Ranker} behind the asynchronous {@link Retriever} interface. */
+export function bm25Retriever(chunks: readonly RetrievalChunk[], options: Bm25Options = {}): Retriever {
+  const rank = bm25Ranker(chunks, options);
+  return async (query, k) => rank(query, k);
 }
 
 /**

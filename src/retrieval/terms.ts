@@ -1,3 +1,5 @@
+import { segmentText } from '../text/segments.js';
+
 /** Letter/number runs. */
 const RUNS = /[\p{L}\p{N}_]+/gu;
 /** Scripts written without spaces (Han, kana, Hangul syllables are spaced but CJK-adjacent). */
@@ -19,7 +21,7 @@ export function searchTerms(text: string): string[] {
       terms.push(run);
       continue;
     }
-    for (const segment of segmenter.segment(run)) if (segment.isWordLike) terms.push(segment.segment);
+    for (const segment of segmentText(segmenter, run)) if (segment.isWordLike) terms.push(segment.segment);
   }
   return terms;
 }

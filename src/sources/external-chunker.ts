@@ -32,10 +32,13 @@ export type ExternalChunksHook = (path: string, source: string, chunking: Chunki
 /**
  * Runs `chunking.command` for one file, without a shell, in `cwd`: writes
  * `{"path": …, "markdown": …}` (JSON) to its stdin and reads `{"chunks": [{"text", "start"?,
- * "end"?, "metadata"?}]}` (JSON) from its stdout. Kills it after `chunking.timeout` seconds
- * (default: `60`). The command gets a minimal environment (`PATH`, `HOME`, locale, temp dirs,
- * Python paths, `CHUNKGATE_*`). Throws {@link ExternalChunkerError} on a missing command,
- * a non-zero exit or a signal, a timeout, output that is not that JSON, or output above 64 MB.
+ * "end"?, "metadata"?}]}` (JSON) from its stdout. The command runs in its own process group:
+ * after `chunking.timeout` seconds (default: `60`) the whole group is killed, and so is
+ * whatever the command left running when it exits, so a chunker that forks a background
+ * process cannot keep chunkgate alive. The command gets a minimal environment (`PATH`, `HOME`,
+ * locale, temp dirs, Python paths, `CHUNKGATE_*`). Throws {@link ExternalChunkerError} on a
+ * missing command, a non-zero exit or a signal, a timeout, output that is not that JSON, or
+ * output above 64 MB.
  */
 export async function runExternalChunker(path: string, source: string, chunking: ChunkingOptions, cwd: string): Promise<ExternalChunk[]> {
   const command = chunking.command ?? [];
@@ -43,7 +46,16 @@ export async function runExternalChunker(path: string, source: string, chunking:
   if (command.length === 0) throw fail('chunking.command is empty (set it to the program and its arguments, e.g. ["python3", "scripts/chunk.py"])');
   const timeout = chunking.timeout ?? DEFAULT_EXTERNAL_TIMEOUT;
   const stdout = await new Promise<string>((resolvePromise, reject) => {
-    const child = spawn(command[0]!, command.slice(1), { cwd, env: childEnv(process.env), shell: false, stdio: ['pipe', 'pipe', 'pipe'] });
+    // `detached`: the command leads a new process group, which can be killed as one.
+    const child = spawn(command[0]!, command.slice(1), { cwd, env: childEnv(process.env), shell: false, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    const killGroup = (): void => {
+      if (child.pid === undefined) return;
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // The group is already gone.
+      }
+    };
     const out: Buffer[] = [];
     let outBytes = 0;
     let err = '';
@@ -52,30 +64,31 @@ export async function runExternalChunker(path: string, source: string, chunking:
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      if (error) reject(error);
-      else resolvePromise(value);
+      if (error) {
+        killGroup();
+        // A grandchild may still hold the pipes open: stop waiting for them.
+        child.stdout.destroy();
+        child.stderr.destroy();
+        reject(error);
+      } else resolvePromise(value);
     };
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      finish(fail(`timed out after ${timeout} s (chunking.timeout)`));
-    }, timeout * 1000);
+    const timer = setTimeout(() => finish(fail(`timed out after ${timeout} s (chunking.timeout)`)), timeout * 1000);
     child.on('error', (error: NodeJS.ErrnoException) => {
       finish(fail(error.code === 'ENOENT' ? `command not found: ${command[0]}` : error.message));
     });
     child.stdout.on('data', (data: Buffer) => {
       outBytes += data.length;
-      if (outBytes > MAX_OUTPUT) {
-        child.kill('SIGKILL');
-        finish(fail(`printed more than ${MAX_OUTPUT / 1024 / 1024} MB`));
-      } else {
-        out.push(data);
-      }
+      if (outBytes > MAX_OUTPUT) finish(fail(`printed more than ${MAX_OUTPUT / 1024 / 1024} MB`));
+      else out.push(data);
     });
     child.stderr.on('data', (data: Buffer) => {
       err = (err + data.toString('utf8')).slice(-2000);
     });
     // A command that exits without reading its input closes the pipe: its exit status tells.
     child.stdin.on('error', () => undefined);
+    // Once the command itself has exited, anything it left in its group is a stray: killing the
+    // group lets the pipes close ('close' waits for every holder of them).
+    child.on('exit', killGroup);
     child.on('close', (code, signal) => {
       const tail = err.trim() ? `: ${err.trim().split('\n').slice(-5).join(' | ')}` : '';
       if (signal) finish(fail(`killed by ${signal}${tail}`));
@@ -108,7 +121,7 @@ function parseChunks(stdout: string, fail: (reason: string) => ExternalChunkerEr
       throw fail(`chunks[${index}] has no "text" string`);
     }
     for (const key of ['start', 'end'] as const) {
-      if (item[key] !== undefined && item[key] !== null && !(Number.isInteger(item[key]) && item[key]! >= 0)) {
+      if (item[key] !== undefined && item[key] !== null && !(Number.isInteger(item[key]) && item[key] >= 0)) {
         throw fail(`chunks[${index}].${key} is ${JSON.stringify(item[key])}, expected an offset (integer ≥ 0) or nothing`);
       }
     }

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { realpath, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { escapePath, glob, isDynamicPattern } from 'tinyglobby';
 import { firstMatch } from '../config/match.js';
 import { isIncluded } from '../config/resolve.js';
 import type { Config } from '../config/types.js';
+import { decodeDocText, MAX_DOC_BYTES, tooLarge, type DecodeOptions, type DocText } from './doc-text.js';
 
 /** A path that was asked for but will not be checked, and why (shown as a notice). */
 export interface SkippedFile {
@@ -83,44 +85,39 @@ export async function discoverFiles(
   return { files: [...found].sort(), skipped };
 }
 
+/** Files above the size limit are still hashed up to this size, so two identical ones can be told apart from a change. */
+const HASH_LIMIT = 64 * 1024 * 1024;
+
 /**
- * Reads the repository-relative file `path` under `root` as UTF-8 text, or says why it
- * is skipped (SPEC §10: skipped with a notice, never a crash): outside the repository
- * (also through a symbolic link), not a regular file, larger than `maxBytes`
- * (default: `2_000_000`), binary (contains a NUL byte), not valid UTF-8, or unreadable.
- * A leading byte-order mark is dropped.
+ * The guarded reader of docs files on disk (issue 10 items 2 and 4): reads the
+ * repository-relative file `path` under `root` as {@link decodeDocText} decodes it, or says why
+ * it cannot be checked — outside `root` (by path or through a symbolic link: a link in a PR must
+ * not expose files outside the checkout), not a regular file, larger than `maxBytes` (default:
+ * 2 MB, checked before reading), binary, UTF-16, not valid UTF-8, or unreadable. A leading UTF-8
+ * byte-order mark is dropped, as in git mode. `digest` (SHA-256) is set when the bytes were read.
  */
-export async function readDocFile(
-  root: string,
-  path: string,
-  options: { maxBytes?: number } = {},
-): Promise<{ text: string } | { skipped: string }> {
-  const maxBytes = options.maxBytes ?? 2_000_000;
+export async function readDocFile(root: string, path: string, options: DecodeOptions = {}): Promise<DocText> {
+  const maxBytes = options.maxBytes ?? MAX_DOC_BYTES;
+  const problem = (reason: string, hint: string, digest?: string): DocText => ({ problem: { reason, hint }, ...(digest ? { digest } : {}) });
   try {
     const realRoot = await realpath(resolve(root));
-    // realpath resolves symbolic links: a link in a PR must not expose files outside the checkout.
     const file = await realpath(resolve(root, path));
     const inside = relative(realRoot, file);
-    if (inside === '') return { skipped: 'not a regular file' };
+    if (inside === '') return problem('not a regular file', 'Name a Markdown file.');
     if (inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside)) {
-      return { skipped: 'outside the repository (path or symbolic link)' };
+      return problem('outside the repository (path or symbolic link); not read', 'Keep docs inside the repository: chunkgate never follows a link out of it.');
     }
     const stats = await stat(file);
-    if (!stats.isFile()) return { skipped: 'not a regular file' };
-    if (stats.size > maxBytes) return { skipped: `too large: ${stats.size} bytes, limit ${maxBytes}` };
-    const bytes = await readFile(file);
-    // The file may have grown between stat and read.
-    if (bytes.length > maxBytes) return { skipped: `too large: ${bytes.length} bytes, limit ${maxBytes}` };
-    const nul = bytes.indexOf(0);
-    if (nul !== -1) return { skipped: `binary file (NUL byte at offset ${nul})` };
-    try {
-      return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
-    } catch {
-      return { skipped: 'not valid UTF-8 text' };
+    if (!stats.isFile()) return problem('not a regular file', 'Name a Markdown file.');
+    if (stats.size > maxBytes) {
+      const digest = stats.size <= HASH_LIMIT ? createHash('sha256').update(await readFile(file)).digest('hex') : undefined;
+      return problem(tooLarge(stats.size, maxBytes), 'Split the page into smaller pages, or leave it out of the docs globs (`exclude` in .chunkgate.yml).', digest);
     }
+    // The file may have grown between stat and read: decodeDocText checks the size again.
+    return decodeDocText(await readFile(file), { maxBytes });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return { skipped: `unreadable (${code ?? (error as Error).message})` };
+    return problem(`unreadable (${code ?? (error as Error).message})`, 'Check that the file exists and is readable.');
   }
 }
 

@@ -4,7 +4,9 @@
  * English so failures can be told apart, and no external diff or textconv drivers.
  */
 import { execFile } from 'node:child_process';
+import { posix } from 'node:path';
 import type { ChangedFile } from './changed-file.js';
+import { decodeDocText, MAX_DOC_BYTES, tooLarge, type DecodeOptions, type DocText } from './doc-text.js';
 
 /** Outputs of whole files and diffs can be large; 256 MB is far above any docs file. */
 const MAX_BUFFER = 256 * 1024 * 1024;
@@ -17,6 +19,11 @@ interface GitResult {
   stderr: string;
 }
 
+/** git's environment: messages in English (failures are told apart by them), no prompts, paths taken literally (a file named `[a].md` is not a pattern). */
+function gitEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, LC_ALL: 'C', LANGUAGE: 'C', GIT_TERMINAL_PROMPT: '0', GIT_LITERAL_PATHSPECS: '1' };
+}
+
 /** Runs `git <args>` in `repoDir`; never rejects, so callers decide what a failure means. */
 function git(repoDir: string, args: string[]): Promise<GitResult> {
   return new Promise((resolve) => {
@@ -27,7 +34,7 @@ function git(repoDir: string, args: string[]): Promise<GitResult> {
         cwd: repoDir,
         maxBuffer: MAX_BUFFER,
         encoding: 'utf8',
-        env: { ...process.env, LC_ALL: 'C', LANGUAGE: 'C', GIT_TERMINAL_PROMPT: '0' },
+        env: gitEnv(),
       },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
@@ -61,14 +68,70 @@ export async function hasCommit(repoDir: string, sha: string): Promise<boolean> 
 }
 
 /**
- * The UTF-8 text of `path` at `ref` (`git cat-file blob ref:path`), or `null` when the path
- * does not exist at `ref` or is a directory. An unknown `ref` throws.
+ * The UTF-8 text of `path` at `ref` (`git cat-file blob ref:path`) without a leading byte-order
+ * mark, or `null` when the path does not exist at `ref` or is a directory. An unknown `ref` throws.
  */
 export async function showFile(repoDir: string, ref: string, path: string): Promise<string | null> {
   const result = await git(repoDir, ['cat-file', 'blob', `${ref}:${path}`]);
-  if (result.ok) return result.stdout;
+  // A leading byte-order mark is no text, as the folder reader drops it too: offsets must agree.
+  if (result.ok) return result.stdout.startsWith('\uFEFF') ? result.stdout.slice(1) : result.stdout;
   if ((await git(repoDir, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])).ok) return null;
   throw new Error(`Unknown git ref "${ref}" in ${repoDir}`);
+}
+
+/** How many symbolic links in a row {@link readDocAt} follows inside the tree. */
+const MAX_LINK_HOPS = 8;
+
+/**
+ * The docs file `path` at `ref` through the guarded decoder ({@link decodeDocText}: size checked
+ * before the blob is read, UTF-8 byte-order mark dropped, binary / UTF-16 / invalid UTF-8 files
+ * are problems), or `null` when the path does not exist at `ref` or is a directory. A committed
+ * symbolic link is followed inside the tree, like the working tree's guarded reader does, and
+ * refused when it points out of the repository. `digest` is the blob id. An unknown `ref` throws.
+ */
+export async function readDocAt(repoDir: string, ref: string, path: string, options: DecodeOptions = {}): Promise<DocText | null> {
+  const maxBytes = options.maxBytes ?? MAX_DOC_BYTES;
+  let current = path;
+  for (let hop = 0; hop <= MAX_LINK_HOPS; hop++) {
+    const listed = await git(repoDir, ['ls-tree', '-l', '-z', '--full-tree', ref, '--', current]);
+    if (!listed.ok) {
+      if ((await git(repoDir, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])).ok) throw new Error(`git ls-tree ${ref} -- ${current} failed in ${repoDir}: ${listed.stderr.trim()}`);
+      throw new Error(`Unknown git ref "${ref}" in ${repoDir}`);
+    }
+    // "<mode> <type> <id> <size>\t<path>": exactly the path asked for, or nothing.
+    const entry = listed.stdout.split('\0').find((line) => line.endsWith(`\t${current}`));
+    const match = entry ? /^(\d+) (\w+) ([0-9a-f]+) +(\S+)\t/.exec(entry) : null;
+    if (!match || match[2] !== 'blob') return null;
+    const [, mode, , id, sizeText] = match as unknown as [string, string, string, string, string];
+    const size = Number(sizeText);
+    if (mode === '120000') {
+      const target = (await gitOrThrow(repoDir, ['cat-file', 'blob', id])).trim();
+      const joined = posix.normalize(posix.join(posix.dirname(current), target));
+      if (target.startsWith('/') || joined === '..' || joined.startsWith('../')) {
+        return { problem: { reason: `symbolic link to ${JSON.stringify(target.slice(0, 200))}, outside the repository; not read`, hint: 'Keep docs inside the repository: chunkgate never follows a link out of it.' }, digest: id };
+      }
+      current = joined;
+      continue;
+    }
+    if (size > maxBytes) {
+      return { problem: { reason: tooLarge(size, maxBytes), hint: 'Split the page into smaller pages, or leave it out of the docs globs (`exclude` in .chunkgate.yml).' }, digest: id };
+    }
+    const decoded = decodeDocText(await blobBytes(repoDir, id), { maxBytes });
+    return 'problem' in decoded ? { ...decoded, digest: id } : decoded;
+  }
+  return { problem: { reason: `more than ${MAX_LINK_HOPS} symbolic links in a row; not read`, hint: 'Point the link at the file itself.' } };
+}
+
+/** The raw bytes of blob `id`. */
+function blobBytes(repoDir: string, id: string): Promise<Buffer> {
+  return new Promise((resolvePromise, reject) => {
+    execFile(
+      'git',
+      ['cat-file', 'blob', id],
+      { cwd: repoDir, maxBuffer: MAX_BUFFER, encoding: 'buffer', env: gitEnv() },
+      (error, stdout, stderr) => (error ? reject(new Error(`git cat-file blob ${id} failed in ${repoDir}: ${stderr.toString('utf8').trim() || error.message}`)) : resolvePromise(stdout)),
+    );
+  });
 }
 
 /** git's name-status letters → ours; `C` (copy) is a new file, `T` (type change) and `U` a modification. */
@@ -178,4 +241,23 @@ export async function exportTree(repoDir: string, ref: string, dir: string): Pro
     archive.on('close', done('git archive'));
     untar.on('close', done('tar -x'));
   });
+}
+
+/** True when `repoDir` is a shallow clone (`git rev-parse --is-shallow-repository`); false outside a repository. */
+export async function isShallowRepository(repoDir: string): Promise<boolean> {
+  const result = await git(repoDir, ['rev-parse', '--is-shallow-repository']);
+  return result.ok && result.stdout.trim() === 'true';
+}
+
+/**
+ * Fetches the commits `shas` from `remote` into `repoDir` as objects only: no checkout, no
+ * tags, no submodules, nothing written to the working tree, so nothing in them runs. In a
+ * shallow clone only the commits themselves come (`--depth=1`), as two cheap git requests
+ * instead of one REST request per file. Never throws: `{ ok: false, error }` when git cannot
+ * (no repository, no remote, no credentials, unknown commit).
+ */
+export async function fetchCommits(repoDir: string, shas: string[], remote = 'origin'): Promise<{ ok: true } | { ok: false; error: string }> {
+  const depth = (await isShallowRepository(repoDir)) ? ['--depth=1'] : [];
+  const result = await git(repoDir, ['-c', 'protocol.version=2', 'fetch', '--quiet', '--no-tags', '--no-recurse-submodules', ...depth, remote, ...shas]);
+  return result.ok ? { ok: true } : { ok: false, error: result.stderr.trim() || `exit code ${result.code}` };
 }

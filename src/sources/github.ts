@@ -2,9 +2,9 @@
  * The GitHub REST calls chunkgate makes, as functions of an Octokit instance with plain,
  * typed data in and out. Pagination always uses `per_page: 100` and follows `Link` headers.
  */
+import { decodeDocText, MAX_DOC_BYTES, tooLarge, type DocText } from './doc-text.js';
 import type { Octokit } from '@octokit/rest';
-import { isMarkdownPath, type ChangedFile } from './changed-file.js';
-import { fingerprintIn, findingFingerprint, withFingerprint } from './fingerprint.js';
+import { isMarkdownPath, relevantChanges, type ChangedFile } from './changed-file.js';
 
 /** A repository on GitHub. */
 export interface RepoRef {
@@ -24,39 +24,77 @@ const STATUS: Record<string, ChangedFile['status'] | undefined> = {
   renamed: 'renamed',
 };
 
+/** A changed file as the pulls and compare APIs list it. */
+interface GitHubFile {
+  filename: string;
+  status: string;
+  previous_filename?: string;
+  patch?: string;
+}
+
+/** GitHub's file entries as {@link ChangedFile}s, statuses mapped (`unchanged` dropped), patches kept. */
+function changedFilesOf(files: readonly GitHubFile[]): ChangedFile[] {
+  const changed: ChangedFile[] = [];
+  for (const file of files) {
+    const status = STATUS[file.status];
+    if (!status) continue;
+    const patch = file.patch ? { patch: file.patch } : {};
+    const previous = status === 'renamed' && file.previous_filename ? { previousPath: file.previous_filename } : {};
+    changed.push({ path: file.filename, ...previous, status, ...patch });
+  }
+  return changed;
+}
+
+/**
+ * Every changed file of the pull request (`pulls.listFiles`, all pages), Markdown or not, in
+ * GitHub's order: `copied` → `added`, `changed` → `modified`, `unchanged` dropped, renames with
+ * `previousPath`. GitHub omits `patch` for large diffs; so does the result.
+ */
+export async function listPullFiles(octokit: Octokit, pull: RepoRef & { pull_number: number }): Promise<ChangedFile[]> {
+  return changedFilesOf(await octokit.paginate(octokit.rest.pulls.listFiles, { ...pull, per_page: 100 }));
+}
+
 /**
  * The pull request's changed Markdown (`.md`/`.mdx`) files that `isIncluded` accepts, in
- * GitHub's order (`pulls.listFiles`, all pages).
- *
- * Renames are followed through `previous_filename` and kept when either path is relevant:
- * both relevant → `renamed`; only the new path → `added`; only the old path → `removed`
- * (reported under the old path). `copied` → `added`, `changed` → `modified`, `unchanged` dropped.
- * GitHub omits `patch` for large diffs; so does the result.
+ * GitHub's order ({@link listPullFiles}), renames followed as `relevantChanges` does: both
+ * paths relevant → `renamed`; only the new path → `added`; only the old path → `removed`
+ * (reported under the old path).
  */
 export async function listChangedMarkdown(
   octokit: Octokit,
   pull: RepoRef & { pull_number: number },
   isIncluded: (path: string) => boolean,
 ): Promise<ChangedFile[]> {
-  const files = await octokit.paginate(octokit.rest.pulls.listFiles, { ...pull, per_page: 100 });
-  const relevant = (path: string | undefined): path is string => !!path && isMarkdownPath(path) && isIncluded(path);
-  const changed: ChangedFile[] = [];
-  for (const file of files) {
-    const status = STATUS[file.status];
-    if (!status) continue;
-    const patch = file.patch ? { patch: file.patch } : {};
-    if (status === 'renamed') {
-      const from = file.previous_filename;
-      const headSide = relevant(file.filename);
-      const baseSide = relevant(from);
-      if (headSide && baseSide) changed.push({ path: file.filename, previousPath: from, status, ...patch });
-      else if (headSide) changed.push({ path: file.filename, status: 'added', ...patch });
-      else if (baseSide) changed.push({ path: from, status: 'removed' });
-      continue;
-    }
-    if (relevant(file.filename)) changed.push({ path: file.filename, status, ...patch });
+  return relevantChanges(await listPullFiles(octokit, pull), (path) => isMarkdownPath(path) && isIncluded(path));
+}
+
+/** The most files the compare API lists for one comparison; a longer list is cut there. */
+export const COMPARE_FILE_LIMIT = 300;
+
+/**
+ * Every file changed from `base` to `head` by the compare API (`repos.compareCommits`), mapped
+ * like {@link listPullFiles}. GitHub lists at most {@link COMPARE_FILE_LIMIT} files per
+ * comparison, and how it pages them is not documented: pages of 100 are read until one is short
+ * or repeats files already seen (at most 3). A list that reaches the limit may be cut, so that
+ * throws rather than leave files unchecked.
+ */
+export async function listChangedBetween(octokit: Octokit, compare: RepoRef & { base: string; head: string }): Promise<ChangedFile[]> {
+  const PER_PAGE = 100;
+  const seen = new Map<string, GitHubFile>();
+  for (let page = 1; page <= COMPARE_FILE_LIMIT / PER_PAGE; page++) {
+    const { data } = await octokit.rest.repos.compareCommits({ owner: compare.owner, repo: compare.repo, base: compare.base, head: compare.head, per_page: PER_PAGE, page });
+    const files = (data.files ?? []) as GitHubFile[];
+    const fresh = files.filter((file) => !seen.has(file.filename));
+    for (const file of fresh) seen.set(file.filename, file);
+    if (files.length < PER_PAGE || fresh.length < files.length) break;
   }
-  return changed;
+  if (seen.size >= COMPARE_FILE_LIMIT) {
+    throw new Error(
+      `The compare API lists at most ${COMPARE_FILE_LIMIT} changed files, and ${compare.base.slice(0, 7)}...${compare.head.slice(0, 7)} reaches that limit, so some may be missing; ` +
+        'check out the repository (actions/checkout) so chunkgate lists them with git instead.',
+    );
+  }
+  return changedFilesOf([...seen.values()]);
 }
 
 /** True when `error` is an Octokit `RequestError` with this HTTP status. */
@@ -86,142 +124,28 @@ export async function getFileAt(octokit: Octokit, file: RepoRef & { path: string
   return null;
 }
 
-/** A comment author as GitHub reports it. */
-interface Author {
-  type?: string;
-}
-
 /**
- * Creates or updates chunkgate's single PR comment, found again by `marker` (e.g.
- * `<!-- chunkgate -->`) at the start of the comment's FIRST line; a comment quoting the
- * marker further down (or in a `>` quote) is not ours. All pages are searched. Among
- * several matches a bot's comment wins, then the oldest; it is updated in place and
- * never duplicated. `body` gets the marker prepended when it does not start with it.
- * An identical body is left alone (`unchanged`, no write).
+ * A docs file at `ref` through the contents API, as bytes decoded the one way every reader
+ * decodes them ({@link decodeDocText}: size, UTF-16, NUL and UTF-8 checks, the UTF-8 BOM
+ * dropped), or `null` when it does not exist there (404). The body is read as a stream, never
+ * decoded by the client, so a binary or Latin-1 file is reported as such instead of being
+ * replaced by U+FFFD; a `content-length` over the limit is refused before the body is read.
  */
-export async function upsertStickyComment(
-  octokit: Octokit,
-  comment: RepoRef & { issue_number: number; body: string; marker: string },
-): Promise<{ id: number; action: 'created' | 'updated' | 'unchanged' }> {
-  const { owner, repo, issue_number, marker } = comment;
-  const body = comment.body.startsWith(marker) ? comment.body : `${marker}\n${comment.body}`;
-  const existing = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number, per_page: 100 });
-  const ours = existing.filter((c) => (c.body ?? '').split('\n', 1)[0]!.trimStart().startsWith(marker));
-  const isBot = (user: Author | null | undefined) => user?.type === 'Bot';
-  const target = ours.find((c) => isBot(c.user)) ?? ours[0];
-  if (!target) {
-    const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number, body });
-    return { id: data.id, action: 'created' };
+export async function getDocAt(octokit: Octokit, file: RepoRef & { path: string; ref: string }): Promise<DocText | null> {
+  let response: { headers: Record<string, unknown>; data: unknown };
+  try {
+    response = await octokit.rest.repos.getContent({ ...file, mediaType: { format: 'raw' }, request: { parseSuccessResponseBody: false } });
+  } catch (error) {
+    if (hasStatus(error, 404)) return null;
+    throw error;
   }
-  if (target.body === body) return { id: target.id, action: 'unchanged' };
-  await octokit.rest.issues.updateComment({ owner, repo, comment_id: target.id, body });
-  return { id: target.id, action: 'updated' };
-}
-
-/** One inline finding for {@link postReview}: head-side lines, which must be inside the diff. */
-export interface ReviewFinding {
-  path: string;
-  /** Last (or only) head-side line. */
-  line: number;
-  /** First line of a multi-line comment. */
-  start_line?: number;
-  body: string;
-}
-
-/**
- * Posts the findings not posted before as one review (`event: COMMENT`) on `commit_id`.
- *
- * Existing review comments (all pages) are scanned for the hidden fingerprint
- * `<!-- chunkgate:finding:<hash> -->` (see `findingFingerprint`: path + body, not line);
- * findings already present, or repeated within `comments`, are skipped. Nothing new →
- * no request and `null`; else `{ posted, skipped }`. Callers keep `line`/`start_line`
- * inside the diff (`changedLinesFromPatch`): GitHub rejects the whole review otherwise.
- */
-export async function postReview(
-  octokit: Octokit,
-  review: RepoRef & { pull_number: number; commit_id: string; comments: ReviewFinding[]; body: string },
-): Promise<{ posted: number; skipped: number } | null> {
-  const { owner, repo, pull_number, commit_id } = review;
-  const existing = await octokit.paginate(octokit.rest.pulls.listReviewComments, { owner, repo, pull_number, per_page: 100 });
-  const seen = new Set(existing.map((c) => fingerprintIn(c.body)).filter((f): f is string => f !== null));
-  const fresh: ReviewFinding[] = [];
-  for (const finding of review.comments) {
-    const fingerprint = findingFingerprint(finding);
-    if (seen.has(fingerprint)) continue;
-    seen.add(fingerprint);
-    fresh.push(finding);
+  const length = Number(response.headers['content-length']);
+  if (Number.isFinite(length) && length > MAX_DOC_BYTES) {
+    await (response.data as ReadableStream | null)?.cancel().catch(() => undefined);
+    return { problem: { reason: tooLarge(length, MAX_DOC_BYTES), hint: 'Split the page into smaller pages, or leave it out of the docs globs (`exclude` in .chunkgate.yml).' } };
   }
-  const skipped = review.comments.length - fresh.length;
-  if (fresh.length === 0) return null;
-  await octokit.rest.pulls.createReview({
-    owner,
-    repo,
-    pull_number,
-    commit_id,
-    event: 'COMMENT',
-    body: review.body,
-    comments: fresh.map((finding) => ({
-      path: finding.path,
-      line: finding.line,
-      side: 'RIGHT',
-      // GitHub wants start_line strictly before line; a one-line range is a plain comment.
-      ...(finding.start_line !== undefined && finding.start_line < finding.line
-        ? { start_line: finding.start_line, start_side: 'RIGHT' }
-        : {}),
-      body: withFingerprint(finding),
-    })),
-  });
-  return { posted: fresh.length, skipped };
-}
-
-/** A check-run annotation (GitHub's shape). */
-export interface CheckAnnotation {
-  path: string;
-  start_line: number;
-  end_line: number;
-  annotation_level: 'notice' | 'warning' | 'failure';
-  message: string;
-  title?: string;
-  raw_details?: string;
-}
-
-/** GitHub accepts at most this many annotations per checks request. */
-const ANNOTATION_BATCH = 50;
-
-/**
- * Creates a completed check run: `checks.create` with the first ≤ 50 annotations, then one
- * `checks.update` per further batch of 50 (GitHub appends them), each repeating `output`'s
- * title and summary, which GitHub requires with annotations. Returns the check run id.
- */
-export async function createCheckRun(
-  octokit: Octokit,
-  check: RepoRef & {
-    head_sha: string;
-    name: string;
-    conclusion: 'success' | 'failure' | 'neutral';
-    output: { title: string; summary: string; text?: string };
-    annotations: CheckAnnotation[];
-  },
-): Promise<{ id: number }> {
-  const { owner, repo, annotations } = check;
-  const { data } = await octokit.rest.checks.create({
-    owner,
-    repo,
-    name: check.name,
-    head_sha: check.head_sha,
-    status: 'completed',
-    conclusion: check.conclusion,
-    output: { ...check.output, annotations: annotations.slice(0, ANNOTATION_BATCH) },
-  });
-  for (let start = ANNOTATION_BATCH; start < annotations.length; start += ANNOTATION_BATCH) {
-    await octokit.rest.checks.update({
-      owner,
-      repo,
-      check_run_id: data.id,
-      output: { title: check.output.title, summary: check.output.summary, annotations: annotations.slice(start, start + ANNOTATION_BATCH) },
-    });
-  }
-  return { id: data.id };
+  const bytes = new Uint8Array(await new Response(response.data as ReadableStream | null).arrayBuffer());
+  return decodeDocText(bytes);
 }
 
 /**
@@ -236,4 +160,60 @@ export async function mergeBaseOf(octokit: Octokit, compare: RepoRef & { base: s
     if (hasStatus(error, 404)) return null;
     throw error;
   }
+}
+
+/** A pull request as the action needs it. */
+export interface PullSummary {
+  number: number;
+  state: string;
+  headSha: string;
+  headRef: string;
+  /** `owner/name` of the head repository; `null` when the fork was deleted. */
+  headRepo: string | null;
+  baseSha: string;
+  baseRef: string;
+  /** `owner/name` of the base repository. */
+  baseRepo: string;
+}
+
+interface PullJson {
+  number: number;
+  state: string;
+  head: { sha: string; ref: string; repo: { full_name: string } | null };
+  base: { sha: string; ref: string; repo: { full_name: string } };
+}
+
+function summaryOf(pull: PullJson): PullSummary {
+  return {
+    number: pull.number,
+    state: pull.state,
+    headSha: pull.head.sha,
+    headRef: pull.head.ref,
+    headRepo: pull.head.repo?.full_name ?? null,
+    baseSha: pull.base.sha,
+    baseRef: pull.base.ref,
+    baseRepo: pull.base.repo.full_name,
+  };
+}
+
+/** The pull request's current state (`pulls.get`): where its head and base are now. */
+export async function getPull(octokit: Octokit, pull: RepoRef & { pull_number: number }): Promise<PullSummary> {
+  const { data } = await octokit.rest.pulls.get({ owner: pull.owner, repo: pull.repo, pull_number: pull.pull_number });
+  return summaryOf(data);
+}
+
+/**
+ * Open pull requests of `repo` whose head is `headOwner:headBranch` (`pulls.list` with `head`),
+ * the way to find a fork's PR from a `workflow_run`, whose `pull_requests` GitHub leaves
+ * empty for forks.
+ */
+export async function openPullsFromHead(octokit: Octokit, query: RepoRef & { headOwner: string; headBranch: string }): Promise<PullSummary[]> {
+  const pulls = await octokit.paginate(octokit.rest.pulls.list, {
+    owner: query.owner,
+    repo: query.repo,
+    state: 'open',
+    head: `${query.headOwner}:${query.headBranch}`,
+    per_page: 100,
+  });
+  return (pulls as PullJson[]).map(summaryOf);
 }

@@ -6,6 +6,8 @@ import { createFileCache } from './cache.js';
 import { createOpenAIProvider } from './openai.js';
 import { createOpenAIEmbedder } from './embeddings.js';
 import type { Embed, VectorCache } from '../retrieval/embeddings.js';
+import { missingEmbeddingsMessage } from '../chunking/semantic.js';
+import { semanticSetting, type EmbeddingProvider } from '../engine/semantic-vectors.js';
 
 /** Where the LLM judge runs and keeps its cache. */
 export interface LlmSettings {
@@ -46,6 +48,23 @@ export function denseFor(config: Config, settings: LlmSettings): { embed: Embed;
   if (config.golden.retriever !== 'embeddings' || (!settings.apiKey && !config.llm.baseURL)) return undefined;
   return {
     embed: createOpenAIEmbedder({ apiKey: settings.apiKey, baseURL: config.llm.baseURL, model: config.golden.embeddingModel, timeoutMs: config.llm.timeout }),
+    cache: createFileCache(resolve(settings.root, settings.cacheDir ?? config.llm.cache)),
+  };
+}
+
+/**
+ * The embeddings provider for `chunking.strategy: semantic` (issue 15): the real `openai` client
+ * (`embeddings.create`, any OpenAI-compatible `llm.baseURL`), one embedder per model, with the file
+ * cache (vectors keyed by model and content hash). `undefined` when no strategy in the config is
+ * `semantic`. Without a key and without `llm.baseURL` it throws, naming the setting, before any
+ * file is read: a semantic score on chunks the pipeline would not make is worse than no score.
+ */
+export function embeddingsFor(config: Config, settings: LlmSettings): EmbeddingProvider | undefined {
+  const setting = semanticSetting(config);
+  if (setting === null) return undefined;
+  if (!settings.apiKey && !config.llm.baseURL) throw new Error(missingEmbeddingsMessage(setting));
+  return {
+    embedder: (model) => createOpenAIEmbedder({ apiKey: settings.apiKey, baseURL: config.llm.baseURL, model, timeoutMs: config.llm.timeout }),
     cache: createFileCache(resolve(settings.root, settings.cacheDir ?? config.llm.cache)),
   };
 }

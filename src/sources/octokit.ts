@@ -1,12 +1,17 @@
-import { retry } from '@octokit/plugin-retry';
-import { throttling } from '@octokit/plugin-throttling';
 import { Octokit } from '@octokit/rest';
-
-/** `@octokit/rest` with retries of transient failures and rate-limit handling. */
-const ChunkgateOctokit = Octokit.plugin(retry, throttling);
+import pLimit from 'p-limit';
+import { decideRetry, isRateLimit, type FailedAttempt, type RetryDecision } from './github-retry.js';
 
 /** The Octokit instance {@link createOctokit} returns. */
-export type GitHubClient = InstanceType<typeof ChunkgateOctokit>;
+export type GitHubClient = Octokit;
+
+/** Counters of one client, for the log line at the end of a run. */
+export interface RequestStats {
+  /** HTTP requests sent, retries included. */
+  requests: number;
+  /** Of those, retries. */
+  retries: number;
+}
 
 /** Options of {@link createOctokit}. */
 export interface CreateOctokitOptions {
@@ -14,73 +19,187 @@ export interface CreateOctokitOptions {
   token: string;
   /** REST API root, e.g. `GITHUB_API_URL` on GitHub Enterprise (default: `https://api.github.com`). */
   baseUrl?: string;
-  /**
-   * Retries of a failed request (plugin-retry: any status ≥ 400 except 400, 401, 403, 404,
-   * 410, 422, 451, so 5xx and plain 429; waits (n+1)² × `retryAfterUnitMs`) (default: `3`).
-   */
+  /** Retries per request (default: `3`). */
   retries?: number;
-  /** Retries after a primary or secondary rate limit, each waiting the time GitHub asks (default: `2`). */
-  rateLimitRetries?: number;
+  /** Longest single wait GitHub may ask for, in seconds; a longer `retry-after` ends the request (default: `120`). */
+  maxWaitSeconds?: number;
+  /** Seconds of retry waits allowed for the client's whole life (default: `300`). */
+  budgetSeconds?: number;
   /**
-   * Milliseconds per second of `retry-after` / backoff. Production keeps GitHub's unit;
-   * tests shrink it so retries stay fast (default: `1000`).
+   * Milliseconds per second of `retry-after`, backoff and the gap between writes. Production
+   * keeps GitHub's unit; tests shrink it so retries stay fast (default: `1000`).
    */
   retryAfterUnitMs?: number;
-  /**
-   * plugin-throttling: queue writes (1 s apart, 3 s for notification-triggering writes, as
-   * GitHub's best practices ask) and retry rate limits. Turning it off also turns off
-   * rate-limit retries (default: `true`).
-   */
-  throttle?: boolean;
-  /** Where rate-limit retries and Octokit warnings are reported (default: dropped; never `console`). */
+  /** Milliseconds one attempt may take before it is aborted and counted as a timeout (default: `30000`). */
+  timeoutMs?: number;
+  /** Requests in flight at once (default: `8`). Writes always go one at a time, one unit apart, as GitHub asks. */
+  concurrency?: number;
+  /** Where retries, give-ups and Octokit warnings are reported (default: dropped; never `console`). */
   onNotice?: (message: string) => void;
+  /** Where every request and its answer are reported (default: dropped). */
+  onDebug?: (message: string) => void;
   /** (default: `chunkgate`) */
   userAgent?: string;
 }
 
+const stats = new WeakMap<Octokit, RequestStats>();
+/** The retry decision that ended a request, keyed by the error thrown. */
+const outcomes = new WeakMap<object, RetryDecision & { endpoint: string; status?: number }>();
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** `GET /repos/{owner}/{repo}/pulls` (a route), or the path of a full URL (pagination), without the query. */
+function endpointOf(method: string, url: string): string {
+  return `${method} ${url.replace(/^https?:\/\/[^/]+/, '').replace(/\?.*$/, '')}`;
+}
+
+function isRead(method: string, url: string): boolean {
+  return method === 'GET' || method === 'HEAD' || /\/graphql$/.test(url);
+}
+
+/** What the failed attempt looks like to {@link decideRetry}. */
+function failedAttempt(error: unknown, method: string, url: string, timedOut: boolean, retriesSoFar: number): FailedAttempt {
+  const shaped = (error ?? {}) as { status?: unknown; message?: unknown; response?: { headers?: Record<string, string | number | undefined>; data?: unknown } };
+  const data = shaped.response?.data as { message?: unknown } | undefined;
+  return {
+    method,
+    url,
+    // Octokit reports network errors and aborts as status 500 without a response: no answer came.
+    ...(shaped.response && typeof shaped.status === 'number' ? { status: shaped.status } : {}),
+    headers: shaped.response?.headers ?? {},
+    message: typeof data?.message === 'string' ? data.message : typeof shaped.message === 'string' ? shaped.message : '',
+    timedOut,
+    retriesSoFar,
+    nowMs: Date.now(),
+  };
+}
+
+/** `answered 502` / `did not answer within 30 s` / `failed (ECONNRESET)`. */
+function whatHappened(attempt: FailedAttempt, timeoutMs: number): string {
+  if (attempt.timedOut) return `did not answer within ${timeoutMs / 1000} s`;
+  if (attempt.status === undefined) return `failed (${attempt.message || 'no response'})`;
+  return `answered ${attempt.status}`;
+}
+
 /**
- * An authenticated Octokit with plugin-retry and plugin-throttling configured for chunkgate:
- * 5xx are retried `retries` times with quadratic backoff; primary and secondary rate limits
- * are retried at most `rateLimitRetries` times after the `retry-after` (or reset) GitHub
- * sends; 403/404/422 surface at once as `RequestError`s the caller can catch.
+ * An authenticated Octokit with chunkgate's single retry layer (see `decideRetry`): every
+ * attempt has a timeout; rate limits wait what GitHub asks, 5xx/timeouts/resets back off, each
+ * retry is logged with its endpoint and status, and the waits of a run are bounded. A POST that
+ * got no definite answer is not repeated: the error says so ({@link isAmbiguousWrite}) and the
+ * caller looks before writing again. Requests run at most `concurrency` at a time; writes one at
+ * a time, a unit apart.
  */
 export function createOctokit(options: CreateOctokitOptions): GitHubClient {
   const notice = options.onNotice ?? (() => {});
+  const debug = options.onDebug ?? (() => {});
   const retries = options.retries ?? 3;
-  const rateLimitRetries = options.rateLimitRetries ?? 2;
   const unit = options.retryAfterUnitMs ?? 1000;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const maxWaitSeconds = options.maxWaitSeconds ?? 120;
+  let budgetSeconds = options.budgetSeconds ?? 300;
+  const counters: RequestStats = { requests: 0, retries: 0 };
+  const limit = pLimit(options.concurrency ?? 8);
+  let writes: Promise<unknown> = Promise.resolve();
+  let lastWrite = 0;
 
-  const onLimit =
-    (kind: string) =>
-    (retryAfter: number, request: { method: string; url: string }, _octokit: unknown, retryCount: number): boolean => {
-      const where = `${request.method} ${request.url}`;
-      if (retryCount >= rateLimitRetries) {
-        notice(`GitHub ${kind} rate limit on ${where}; giving up after ${retryCount} retries`);
-        return false;
+  /** Runs `send` in a slot: reads share the pool; writes also queue behind each other, `unit` ms apart. */
+  const inSlot = <T>(read: boolean, send: () => Promise<T>): Promise<T> => {
+    if (read) return limit(send);
+    const turn = writes.then(async () => {
+      const gap = lastWrite + unit - Date.now();
+      if (gap > 0) await sleep(gap);
+      try {
+        return await limit(send);
+      } finally {
+        lastWrite = Date.now();
       }
-      notice(`GitHub ${kind} rate limit on ${where}; retrying after ${retryAfter}s (retry ${retryCount + 1} of ${rateLimitRetries})`);
-      return true;
-    };
+    });
+    writes = turn.catch(() => {});
+    return turn;
+  };
 
-  return new ChunkgateOctokit({
+  const octokit = new Octokit({
     auth: options.token,
     baseUrl: options.baseUrl ?? 'https://api.github.com',
     userAgent: options.userAgent ?? 'chunkgate',
-    // Not `request: { retries }`: plugin-retry copies a request-level count onto every error,
-    // which makes it retry 403/404/422 too. `retry.retries` keeps its doNotRetry list in force.
-    retry: { retries, retryAfterBaseValue: unit },
-    throttle: {
-      enabled: options.throttle ?? true,
-      retryAfterBaseValue: unit,
-      onRateLimit: onLimit('primary'),
-      onSecondaryRateLimit: onLimit('secondary'),
-    },
     log: {
       debug: () => {},
       info: () => {},
       warn: (message: string) => notice(message),
-      // plugin-request-log reports every failed request here; failures reach the caller as errors.
+      // Failed requests reach the caller as errors; the retry layer logs what it does about them.
       error: () => {},
     },
   });
+  stats.set(octokit, counters);
+
+  octokit.hook.wrap('request', async (request, endpointOptions) => {
+    const method = String(endpointOptions.method ?? 'GET').toUpperCase();
+    const url = String(endpointOptions.url ?? '');
+    const endpoint = endpointOf(method, url);
+    for (let retriesSoFar = 0; ; retriesSoFar++) {
+      let timedOut = false;
+      const started = Date.now();
+      try {
+        const response = await inSlot(isRead(method, url), async () => {
+          counters.requests += 1;
+          const controller = new AbortController();
+          const timer = setTimeout(() => {
+            timedOut = true;
+            controller.abort();
+          }, timeoutMs);
+          // Set on the options object itself: hooks further in are bound to it and ignore arguments.
+          endpointOptions.request = { ...endpointOptions.request, signal: controller.signal };
+          try {
+            return await request(endpointOptions);
+          } finally {
+            clearTimeout(timer);
+          }
+        });
+        debug(`GitHub ${endpoint} → ${response.status} (${Date.now() - started} ms)`);
+        return response;
+      } catch (error) {
+        const attempt = failedAttempt(error, method, url, timedOut, retriesSoFar);
+        const decision = decideRetry(attempt, { retries, maxWaitSeconds, budgetSeconds });
+        const what = whatHappened(attempt, timeoutMs) + (decision.kind === 'rate-limit' ? ' (rate limit)' : '');
+        if (typeof error === 'object' && error !== null) outcomes.set(error, { ...decision, endpoint, ...(attempt.status !== undefined ? { status: attempt.status } : {}) });
+        if (!decision.retry) {
+          if (decision.kind !== 'client') notice(`GitHub ${endpoint} ${what}; not retried: ${decision.why}`);
+          else debug(`GitHub ${endpoint} ${what}`);
+          throw error;
+        }
+        counters.retries += 1;
+        budgetSeconds -= decision.waitSeconds;
+        notice(`GitHub ${endpoint} ${what}; retrying in ${decision.waitSeconds} s (retry ${retriesSoFar + 1} of ${retries})`);
+        await sleep(decision.waitSeconds * unit);
+      }
+    }
+  });
+  return octokit;
+}
+
+/** The request counters of a client made by {@link createOctokit} (zeros for any other). */
+export function requestStats(octokit: GitHubClient): RequestStats {
+  return { ...(stats.get(octokit) ?? { requests: 0, retries: 0 }) };
+}
+
+/**
+ * True when `error` ended a write whose outcome is unknown (5xx, timeout or reset on a POST):
+ * GitHub may have applied it, so look for the result before writing again.
+ */
+export function isAmbiguousWrite(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && outcomes.get(error)?.ambiguous === true;
+}
+
+/** True when `error` is GitHub refusing for a rate limit (403 or 429), as opposed to a permission 403. */
+export function isRateLimitError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const known = outcomes.get(error);
+  if (known) return known.kind === 'rate-limit';
+  const shaped = error as { status?: number; message?: string; response?: { headers?: Record<string, string> } };
+  return isRateLimit(shaped.status, shaped.response?.headers ?? {}, shaped.message ?? '');
+}
+
+/** The endpoint a failed request went to, when the retry layer saw it. */
+export function failedEndpoint(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null ? outcomes.get(error)?.endpoint : undefined;
 }

@@ -19,20 +19,22 @@ function hunkStart(line: string): HunkState | null {
   };
 }
 
+/** Head-side lines of a patch: added (`+`) and context (` `). */
+interface PatchLines {
+  added: Set<number>;
+  context: Set<number>;
+}
+
 /**
- * Head-side line numbers inside a unified diff: every added (`+`) or context (` `) line
- * of every hunk. These are the lines a pull request review comment may sit on (GitHub
- * rejects comments on other lines with 422).
- *
- * Accepts GitHub's `patch` field (hunks only) and full `git diff` output (headers before
- * the first hunk are ignored). Hunk lengths from the header bound each hunk, so a deleted
- * line that happens to start with `--` is never mistaken for a file header, and text after
- * a hunk (the next file's `diff --git` header) is skipped. An empty line inside a hunk is
- * read as a context line whose leading space was stripped. `\ No newline at end of file`
- * is ignored. Empty or hunk-less input → empty set.
+ * Walks a unified diff's hunks. Accepts GitHub's `patch` field (hunks only) and full `git diff`
+ * output (headers before the first hunk are ignored). Hunk lengths from the header bound each
+ * hunk, so a deleted line that happens to start with `--` is never mistaken for a file header,
+ * and text after a hunk (the next file's `diff --git` header) is skipped. An empty line inside
+ * a hunk is read as a context line whose leading space was stripped. `\ No newline at end of
+ * file` is ignored.
  */
-export function changedLinesFromPatch(patch: string): Set<number> {
-  const lines = new Set<number>();
+function scanPatch(patch: string): PatchLines {
+  const lines: PatchLines = { added: new Set(), context: new Set() };
   let hunk: HunkState = { oldLeft: 0, newLeft: 0, next: 0 };
   for (const raw of patch.split('\n')) {
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
@@ -45,7 +47,7 @@ export function changedLinesFromPatch(patch: string): Set<number> {
     if (marker === '-') {
       hunk.oldLeft = Math.max(0, hunk.oldLeft - 1);
     } else if (marker === '+' || marker === ' ' || line === '') {
-      lines.add(hunk.next);
+      (marker === '+' ? lines.added : lines.context).add(hunk.next);
       hunk.next += 1;
       hunk.newLeft = Math.max(0, hunk.newLeft - 1);
       if (marker !== '+') hunk.oldLeft = Math.max(0, hunk.oldLeft - 1);
@@ -55,4 +57,22 @@ export function changedLinesFromPatch(patch: string): Set<number> {
     }
   }
   return lines;
+}
+
+/**
+ * Head-side line numbers inside a unified diff: every added (`+`) or context (` `) line of
+ * every hunk — the lines GitHub accepts a review comment on (others answer 422). See
+ * `scanPatch` for the formats read. Empty or hunk-less input → empty set.
+ */
+export function changedLinesFromPatch(patch: string): Set<number> {
+  const { added, context } = scanPatch(patch);
+  return new Set([...added, ...context].sort((a, b) => a - b));
+}
+
+/**
+ * Head-side line numbers the patch adds (`+` lines only): where the PR's own text is, so the
+ * only lines an inline review comment should point at. Empty or hunk-less input → empty set.
+ */
+export function addedLinesFromPatch(patch: string): Set<number> {
+  return scanPatch(patch).added;
 }

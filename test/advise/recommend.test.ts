@@ -41,11 +41,35 @@ describe('recommendLimits', () => {
     expect(advice.min.candidates.find((c) => c.value === 200)).toEqual({ value: 200, merged: 12, mergedShare: 12 / 22 });
   });
 
-  it('keeps max within a third of the embedding limit', () => {
-    // limit 1800 → max ≤ 600; nothing ≤ 600 leaves 90% unsplit, so the largest allowed candidate (512).
+  it('keeps max within a third of the embedding limit, trying the ceiling itself', () => {
+    // limit 1800 → max ≤ 600; 600 splits 610, 1016, 1351 (19/22 = 86% < 90%), as does every value
+    // ≤ 600, so the largest allowed value is the ceiling 600 — not the 512 candidate below it.
     const advice = recommendLimits(MANUAL, { embeddingLimit: 1800 });
-    expect(advice.max.recommended).toBe(512);
+    expect(advice.max.recommended).toBe(600);
+    expect(advice.max.candidates.find((c) => c.value === 600)).toEqual({ value: 600, split: 3, unsplitShare: 19 / 22 });
     expect(advice.max.reason).toMatch(/largest allowed/);
+  });
+
+  it('recommends the ceiling 666 for --embedding-limit 2000 (issue 15)', () => {
+    // floor(2000 / 3) = 666 < P75 × 2 = 748: 666 is the largest allowed; 666 splits 1016 and 1351 only
+    // (20/22 = 90.9% unsplit), but it is below the P75 range, so the reason is "largest allowed".
+    const advice = recommendLimits(MANUAL, { embeddingLimit: 2000 });
+    expect(advice.max.recommended).toBe(666);
+    expect(advice.max.candidates.find((c) => c.value === 666)).toEqual({ value: 666, split: 2, unsplitShare: 20 / 22 });
+  });
+
+  it('reports how the current max and min treat the sections', () => {
+    // Seed 002's table: current max 2000 splits nothing; current min 500 merges 19 of 22 (86%).
+    const advice = recommendLimits(MANUAL, { current: { max: 2000, min: 500 } });
+    expect(advice.current).toEqual({
+      max: { value: 2000, split: 0, unsplitShare: 1 },
+      min: { value: 500, merged: 19, mergedShare: 19 / 22 },
+    });
+    // A current value that is no common size still gets its row.
+    const odd = recommendLimits(MANUAL, { current: { max: 900, min: 150 } });
+    expect(odd.current!.max).toEqual({ value: 900, split: 2, unsplitShare: 20 / 22 });
+    expect(odd.current!.min).toEqual({ value: 150, merged: 7, mergedShare: 7 / 22 });
+    expect(odd.max.candidates.some((c) => c.value === 900)).toBe(true);
   });
 
   it('recommends min 0 when every candidate would merge 20% or more', () => {

@@ -77,9 +77,9 @@ describe.skipIf(!hasChromium)('HTML report in headless Chromium', () => {
   it('paints a failing regressed chunk in the fail colour', async () => {
     const failing = report.files.flatMap((file) => file.regressions.filter((regression) => regression.head.grade === 'fail'));
     expect(failing.length).toBeGreaterThan(0);
-    const colours = (await page.evaluate(
+    const colours = await page.evaluate<[string, string][]>(
       "[...document.querySelectorAll('.band.reg')].map((band) => [band.getAttribute('data-grade'), getComputedStyle(band).backgroundColor])",
-    )) as [string, string][];
+    );
     // Every regression of the report is outlined; the failing ones are red.
     expect(colours).toHaveLength(report.summary.regressions);
     const red = colours.filter(([grade]) => grade === 'fail').map(([, colour]) => colour);

@@ -35,7 +35,7 @@ describe('examples/external-chunker', () => {
 });
 
 describe('chunkgate diff with an external chunker that fails on one file', () => {
-  it('names the command and the file, leaves that file out, and scores the others', async () => {
+  it('fails closed: the file is an unchecked finding naming the command and the file, and the others are scored', async () => {
     const script = [
       'import json, sys',
       'req = json.load(sys.stdin)',
@@ -53,13 +53,30 @@ describe('chunkgate diff with an external chunker that fails on one file', () =>
       writeFileSync(join(tmp, side, 'docs', 'fine.md'), `# Fine\n\nFirst paragraph.\n\nSecond paragraph, ${side}.\n`);
     }
     writeFileSync(join(tmp, 'chunk.py'), script);
-    const { code, stdout, stderr } = await runCli(['diff', '--base-dir', 'base', '--head-dir', 'head', '--format', 'json', '--no-fail'], { cwd: tmp });
-    expect(code).toBe(0);
-    expect(stderr).toContain(
-      'notice: external chunker `python3 chunk.py` failed on docs/broken.md: exited with code 3: cannot chunk this one; docs/broken.md is left out of this report',
-    );
+    const { code, stdout, stderr } = await runCli(['diff', '--base-dir', 'base', '--head-dir', 'head', '--format', 'json'], { cwd: tmp });
+    // Issue 10 item 3: a chunker the PR can make fail must not turn into "Nothing to check", exit 0.
+    expect(code).toBe(1);
+    expect(stderr).toBe('');
     const report = JSON.parse(stdout) as Report;
-    expect(report.files.map((file) => file.path)).toEqual(['docs/fine.md']);
-    expect(report.files[0]!.head!.chunks.map((chunk) => chunk.text)).toEqual(['# Fine', 'First paragraph.', 'Second paragraph, head.']);
+    expect(report.summary.verdict).toBe('fail');
+    expect(report.files.map((file) => file.path)).toEqual(['docs/broken.md', 'docs/fine.md']);
+    expect(report.files[0]!.findings).toEqual([
+      {
+        kind: 'unchecked',
+        origin: 'new',
+        gating: true,
+        severity: 'high',
+        message: 'Not checked: external chunker `python3 chunk.py` failed on docs/broken.md: exited with code 3: cannot chunk this one',
+        hint: expect.stringContaining('chunking.command'),
+      },
+    ]);
+    expect(report.files[0]!.head).toBeUndefined();
+    expect(report.files[1]!.head!.chunks.map((chunk) => chunk.text)).toEqual(['# Fine', 'First paragraph.', 'Second paragraph, head.']);
+    // With thresholds.unchecked: warn the finding stays, but no longer gates (failOn alone decides).
+    writeFileSync(join(tmp, 'warn.yml'), 'chunking:\n  strategy: external\n  command: [python3, chunk.py]\n  unit: chars\n  max: 200\nthresholds:\n  unchecked: warn\n');
+    const warned = await runCli(['diff', '--base-dir', 'base', '--head-dir', 'head', '--format', 'json', '--config', 'warn.yml', '--fail-on', 'partial'], { cwd: tmp });
+    const lenient = JSON.parse(warned.stdout) as Report;
+    expect(lenient.files[0]!.findings[0]).toMatchObject({ kind: 'unchecked', gating: false });
+    expect([warned.code, lenient.summary.verdict]).toEqual([0, 'pass']);
   });
 });

@@ -55,6 +55,33 @@ describe('sliceTokenCounter', () => {
     });
   }
 
+  it('counts slices of text with runs over 1000 characters as countTokens does, run cap included', () => {
+    // Long runs of letters, of base64-like text, of spaces and of CJK between ordinary text:
+    // countTokens measures each in 1000-character pieces (runCap.ts); a slice that starts inside
+    // one is cut from its own start, and the piece pass must agree with that everywhere.
+    let state = 11;
+    const next = (bound: number): number => {
+      state = (state * 1103515245 + 12345) % 2 ** 31;
+      return state % bound;
+    };
+    const runs = ['a', 'Zq9+/x', ' ', '中文字', '=-'];
+    for (let doc = 0; doc < 12; doc += 1) {
+      let source = '';
+      for (let part = 0; part < 5; part += 1) source += textOf(doc * 7 + part, 50 + next(200)) + runs[next(runs.length)]!.repeat(300 + next(900));
+      for (const tokenizer of ['o200k_base', 'cl100k_base'] as TokenizerName[]) {
+        const count = sliceTokenCounter(source, createMeasure('tokens', tokenizer));
+        expect(count(0, source.length)).toBe(countTokens(source, tokenizer));
+        for (let probe = 0; probe < 40; probe += 1) {
+          const a = next(source.length + 1);
+          const b = next(source.length + 1);
+          const [start, end] = a <= b ? [a, b] : [b, a];
+          expect(count(start, end), `${tokenizer} ${start}-${end}`).toBe(countTokens(source.slice(start, end), tokenizer));
+        }
+        expect(piecesTokens(source, tokenizer)).toBe(countTokens(source, tokenizer));
+      }
+    }
+  });
+
   it('counts Markdown blocks, runs of blocks and whole documents exactly', () => {
     const source = [
       '# Title',

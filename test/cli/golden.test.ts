@@ -40,6 +40,19 @@ describe('chunkgate golden check', () => {
   });
 });
 
+describe('golden set errors (issue 15 item 7)', () => {
+  it('list the allowed keys for an unknown key, with a "did you mean"', async () => {
+    const dir = await copyOfBase();
+    await writeFile(join(dir, '.chunkgate/golden.yml'), 'queries:\n  - id: q1\n    qurey: Where?\n    query: Where?\n    type: A\n    evidence: [{ file: a.md, txt: x, text: x }]\n');
+    const result = await runCli(['golden', 'check'], { cwd: dir });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('invalid golden set .chunkgate/golden.yml (2 problems):');
+    expect(result.stderr).toContain('.chunkgate/golden.yml:3: queries[0].qurey: unknown key "qurey" — did you mean "query"? (allowed: id, query, type, evidence)');
+    expect(result.stderr).toContain('.chunkgate/golden.yml:6: queries[0].evidence[0].txt: unknown key "txt" — did you mean "text"? (allowed: file, text)');
+    expect(result.stderr).not.toContain('Unrecognized');
+  });
+});
+
 describe('chunkgate golden suggest', () => {
   let double: OpenAIDouble;
   afterEach(() => double.close());
@@ -71,5 +84,18 @@ describe('chunkgate golden suggest', () => {
     const refused = await runCli(['golden', 'suggest', 'docs', '--out', '.chunkgate/golden.yml', '--llm-base-url', double.baseURL], { cwd: dir, env: {} });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('is the golden set itself');
+  });
+
+  it('says in a sentence where the model\'s answer departs from the expected JSON, instead of a zod dump', async () => {
+    double = await startOpenAIDouble(() => ({ kind: 'answer', answer: { queries: [{ type: 'E', query: 'Why?', evidence: ['x'] }] } }));
+    const dir = await copyOfBase();
+    const result = await runCli(['golden', 'suggest', 'docs', '--llm-base-url', double.baseURL], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test' } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      'chunkgate golden: the model\'s answer does not have the expected shape: queries[0].type: expected one of A, B, C, D, got "E"; expected {"queries": [{"type": "A"|"B"|"C"|"D", "query": "…", "evidence": ["…"]}]}\n',
+    );
+    double.setScript(() => ({ kind: 'content', content: 'Sure! Here are some queries:' }));
+    const prose = await runCli(['golden', 'suggest', 'docs', '--llm-base-url', double.baseURL], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test' } });
+    expect(prose.stderr).toContain('the model\'s answer is not JSON (it starts "Sure! Here are some queries:")');
   });
 });

@@ -1,6 +1,10 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Report } from '../../src/types.js';
+import { writeBoilerplateSite } from '../helpers/boilerplate-site.js';
 import { CLI_ENTRY, runCli } from '../helpers/cli.js';
 
 const repo = new URL('../../', import.meta.url).pathname;
@@ -14,6 +18,25 @@ describe('chunkgate eval --jobs', () => {
     expect(JSON.parse(one.stdout).files.length).toBeGreaterThan(10);
     expect(two.stdout).toBe(one.stdout);
     expect(two.stderr).toBe(one.stderr);
+  });
+
+  it('gives the files of worker threads the cross-file findings and unchecked files of one thread', async () => {
+    const site = await writeBoilerplateSite(70);
+    try {
+      // A file that cannot be checked is an unchecked finding from a worker too (exit 1 either way).
+      await writeFile(join(site, 'docs', 'binary.md'), Buffer.from([0x23, 0x20, 0x00, 0x0a]));
+      const argv = ['eval', '--format', 'json'];
+      const one = await runCli([...argv, '--jobs', '1'], { cwd: site });
+      const two = await runCli([...argv, '--jobs', '2'], { cwd: site, workerUrl: CLI_ENTRY });
+      expect(one.code).toBe(1);
+      expect(two.code).toBe(1);
+      expect(two.stdout).toBe(one.stdout);
+      const report = JSON.parse(one.stdout) as Report;
+      expect(report.files.find((file) => file.path === 'docs/binary.md')!.findings).toEqual([expect.objectContaining({ kind: 'unchecked', gating: true })]);
+      expect(report.files.filter((file) => file.head?.chunks.some((chunk) => chunk.issues.some((issue) => issue.tag === 'boilerplate')))).toHaveLength(70);
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
   });
 
   it('runs its worker threads from the bundle: dist/cli.js is its own worker entry', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forEachOrdered } from '../../src/cli/ordered.js';
+import { forEachOrdered } from '../../src/engine/ordered.js';
 import { availableParallelism } from 'node:os';
 import { createPool, jobsFor } from '../../src/cli/pool.js';
 import { inShard, parseJobs, parseShard } from '../../src/cli/shard.js';

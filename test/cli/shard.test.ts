@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/types.js';
 import { CLI_ENTRY, runCli } from '../helpers/cli.js';
+import { writeBoilerplateSite } from '../helpers/boilerplate-site.js';
 import { makeRepo, type TestRepo } from '../helpers/git-repo.js';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -45,6 +46,24 @@ describe('chunkgate eval --shard and merge', () => {
     expect(JSON.parse(merged.stdout).summary.verdict).toBe('fail');
     expect(merged.code).toBe(0);
     expect(merged.stdout).toBe(whole.stdout);
+  });
+
+  it("adds the cross-file findings no slice could see alone, from every slice's pages", async () => {
+    const site = await writeBoilerplateSite();
+    try {
+      const argv = ['eval', '--format', 'json'];
+      const whole = await runCli(argv, { cwd: site });
+      const footers = (JSON.parse(whole.stdout) as Report).files.map((file) => file.head!.chunks.flatMap((chunk) => chunk.issues.filter((issue) => issue.tag === 'boilerplate')).length);
+      expect(footers).toEqual(Array.from({ length: 9 }, () => 1));
+      // A slice leaves the check to merge (it sees a third of the pages), and lists its pages for it.
+      const slice = JSON.parse((await runCli([...argv, '--shard', '1/3'], { cwd: site })).stdout) as Report;
+      expect(JSON.stringify(slice.files)).not.toContain('"boilerplate"');
+      expect(slice.shard!.pages.head.map((page) => page.path)).toEqual(slice.files.map((file) => file.path));
+      const merged = await shardedAndMerged(argv, site, dir, ['--jobs', '2']);
+      expect(merged.stdout).toBe(whole.stdout);
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
   });
 
   it('refuses slices that are missing, repeated or from another run', async () => {

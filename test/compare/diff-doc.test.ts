@@ -10,37 +10,41 @@ describe('compareDoc', () => {
     const head = doc('docs/deploy.md', [chunk({ text: 'A' })], { scores: { structural: 71, content: 80, overall: 68 } });
     const diff = compareDoc({ path: 'docs/deploy.md', status: 'modified', base, head, baseSource: 'A', headSource: 'A\n' }, THRESHOLDS);
     // drops: 96−71 = 25, 88−80 = 8, 91−68 = 23, all ≥ 5; 71 ≥ 70 and 80 ≥ 60 pass the minimums.
+    // A drop is `worsened`; with no chunk finding behind it (the one chunk kept its text and score) it does not gate.
     expect(diff.failures).toEqual([
-      { rule: 'fileDrop', score: 'structural', actual: 25, limit: 5, message: 'structural fell 25 points; the limit is a 5-point drop (`thresholds.fileDrop`)' },
-      { rule: 'fileDrop', score: 'content', actual: 8, limit: 5, message: 'content fell 8 points; the limit is a 5-point drop (`thresholds.fileDrop`)' },
-      { rule: 'fileDrop', score: 'overall', actual: 23, limit: 5, message: 'overall fell 23 points; the limit is a 5-point drop (`thresholds.fileDrop`)' },
+      { rule: 'fileDrop', score: 'structural', actual: 25, limit: 5, origin: 'worsened', gating: false, message: 'structural fell 25 points (96 → 71); the limit is a 5-point drop (`thresholds.fileDrop`)' },
+      { rule: 'fileDrop', score: 'content', actual: 8, limit: 5, origin: 'worsened', gating: false, message: 'content fell 8 points (88 → 80); the limit is a 5-point drop (`thresholds.fileDrop`)' },
+      { rule: 'fileDrop', score: 'overall', actual: 23, limit: 5, origin: 'worsened', gating: false, message: 'overall fell 23 points (91 → 68); the limit is a 5-point drop (`thresholds.fileDrop`)' },
     ]);
     expect(diff.deltas.slice(0, 3)).toEqual([
       { kind: 'structural', baseValue: 96, headValue: 71, delta: -25, label: 'regression' },
       { kind: 'content', baseValue: 88, headValue: 80, delta: -8, label: 'regression' },
       { kind: 'overall', baseValue: 91, headValue: 68, delta: -23, label: 'regression' },
     ]);
-    expect(diff.deltas).toHaveLength(14); // 3 scores + 6 structural + 5 content metrics
+    expect(diff.deltas).toHaveLength(19); // 3 scores + 11 structural + 5 content metrics
+    expect(diff.findings).toEqual([]);
   });
 
-  it('fails a drop of exactly fileDrop and not one just under it', () => {
+  it('compares drops on the whole points shown: 90 → 85 fails, 90 → 86 does not', () => {
     const base = doc('a.md', [], { scores: { overall: 90 } });
-    const at = compareDoc({ path: 'a.md', status: 'modified', base, head: doc('a.md', [], { scores: { overall: 85 } }) }, THRESHOLDS);
+    // 85.4 shows as 85: a 5-point drop, exactly fileDrop.
+    const at = compareDoc({ path: 'a.md', status: 'modified', base, head: doc('a.md', [], { scores: { overall: 85.4 } }) }, THRESHOLDS);
     expect(at.failures.map((failure) => [failure.rule, failure.score, failure.actual])).toEqual([['fileDrop', 'overall', 5]]);
-    // 90 − 85.01 = 4.99 < 5
-    const under = compareDoc({ path: 'a.md', status: 'modified', base, head: doc('a.md', [], { scores: { overall: 85.01 } }) }, THRESHOLDS);
+    // 85.5 shows as 86: a 4-point drop, although 90 − 85.5 = 4.5.
+    const under = compareDoc({ path: 'a.md', status: 'modified', base, head: doc('a.md', [], { scores: { overall: 85.5 } }) }, THRESHOLDS);
     expect(under.failures).toEqual([]);
   });
 
-  it('applies the absolute minimums with strict less-than', () => {
+  it('applies the absolute minimums to the whole points shown, with strict less-than', () => {
     const base = doc('a.md', [], { scores: { structural: 70, content: 60 } });
-    const atLimit = compareDoc({ path: 'a.md', status: 'modified', base, head: doc('a.md', [], { scores: { structural: 70, content: 60 } }) }, THRESHOLDS);
+    // 69.5 and 59.5 show as 70 and 60: at the limits, no failure (no `70 → 70 ❌`).
+    const atLimit = compareDoc({ path: 'a.md', status: 'modified', base, head: doc('a.md', [], { scores: { structural: 69.5, content: 59.5 } }) }, THRESHOLDS);
     expect(atLimit.failures).toEqual([]);
-    const below = compareDoc({ path: 'a.md', status: 'modified', base, head: doc('a.md', [], { scores: { structural: 69.9, content: 59.5 } }) }, THRESHOLDS);
-    // drops 0.1 and 0.5 are under fileDrop 5, so only the minimums fail.
+    const below = compareDoc({ path: 'a.md', status: 'modified', base, head: doc('a.md', [], { scores: { structural: 69.4, content: 59.4 } }) }, THRESHOLDS);
+    // 69 < 70 and 59 < 60; the base met both, so both are new (not gating: no chunk finding explains them).
     expect(below.failures).toEqual([
-      { rule: 'structural', score: 'structural', actual: 69.9, limit: 70, message: 'structural is 69.9, below the minimum of 70 (`thresholds.structural`)' },
-      { rule: 'content', score: 'content', actual: 59.5, limit: 60, message: 'content is 59.5, below the minimum of 60 (`thresholds.content`)' },
+      { rule: 'structural', score: 'structural', actual: 69.4, limit: 70, origin: 'new', gating: false, message: 'structural is 69, below the minimum of 70 (`thresholds.structural`)' },
+      { rule: 'content', score: 'content', actual: 59.4, limit: 60, origin: 'new', gating: false, message: 'content is 59, below the minimum of 60 (`thresholds.content`)' },
     ]);
   });
 
@@ -81,16 +85,16 @@ describe('compareDoc', () => {
     expect(diff.deltas[0]).toMatchObject({ baseValue: 10, headValue: null, delta: null, label: 'neutral' });
   });
 
-  it('finds no regressions and no drop failures in an unchanged file', () => {
-    const base = doc('a.md', [chunk({ text: 'same', score: 90 })], { scores: { structural: 90 } });
+  it('reports nothing for a file whose text did not change (unchanged, or a pure rename)', () => {
+    const base = doc('a.md', [chunk({ text: 'same', score: 90 })], { scores: { structural: 60 } });
     const head = doc('a.md', [chunk({ text: 'same', score: 50 })], { scores: { structural: 60 } });
     const byStatus = compareDoc({ path: 'a.md', status: 'unchanged', base, head }, THRESHOLDS);
-    expect(byStatus.regressions).toEqual([]);
-    // 60 < 70 still fails the minimum; the 30-point drop is not checked.
-    expect(byStatus.failures.map((failure) => failure.rule)).toEqual(['structural']);
-    const bySource = compareDoc({ path: 'a.md', status: 'modified', base, head, baseSource: 'same', headSource: 'same' }, THRESHOLDS);
-    expect(bySource.regressions).toEqual([]);
-    expect(bySource.failures.map((failure) => failure.rule)).toEqual(['structural']);
+    expect([byStatus.regressions, byStatus.failures, byStatus.findings]).toEqual([[], [], []]);
+    const rename = compareDoc({ path: 'b.md', previousPath: 'a.md', status: 'renamed', base, head, baseSource: 'same', headSource: 'same' }, THRESHOLDS);
+    expect([rename.regressions, rename.failures, rename.findings]).toEqual([[], [], []]);
+    // `gate: all` lists the minimum the file misses (60 < 70) as pre-existing, and gating.
+    const all = compareDoc({ path: 'a.md', status: 'unchanged', base, head }, { ...THRESHOLDS, gate: 'all' });
+    expect(all.failures.map((failure) => [failure.rule, failure.origin, failure.gating])).toEqual([['structural', 'preexisting', true]]);
   });
 
   it('keeps the previous path of a renamed file and compares its chunks', () => {
@@ -107,6 +111,45 @@ describe('compareDoc', () => {
       { path: 'a.md', status: 'modified', base: doc('a.md', [], { scores: { overall: 90 } }), head: doc('a.md', [], { scores: { overall: 89 } }) },
       { ...THRESHOLDS, fileDrop: 1 },
     );
-    expect(diff.failures[0]?.message).toBe('overall fell 1 point; the limit is a 1-point drop (`thresholds.fileDrop`)');
+    expect(diff.failures[0]?.message).toBe('overall fell 1 point (90 → 89); the limit is a 1-point drop (`thresholds.fileDrop`)');
+  });
+});
+
+describe('compareDoc: origin and gating of threshold failures', () => {
+  it('calls a minimum the base already missed pre-existing, or worsened when it fell a further fileDrop', () => {
+    const base = doc('a.md', [], { scores: { structural: 63 } });
+    const same = compareDoc({ path: 'a.md', status: 'modified', base, head: doc('a.md', [], { scores: { structural: 63.2 } }) }, THRESHOLDS);
+    expect(same.failures.map((f) => [f.rule, f.origin, f.gating, f.message])).toEqual([
+      ['structural', 'preexisting', false, 'structural is 63, below the minimum of 70 (`thresholds.structural`) — 63 on the base branch'],
+    ]);
+    // 63 → 57: 6 points lower, ≥ fileDrop 5 → worsened (and a drop failure).
+    const worse = compareDoc({ path: 'a.md', status: 'modified', base, head: doc('a.md', [], { scores: { structural: 57 } }) }, THRESHOLDS);
+    expect(worse.failures.map((f) => [f.rule, f.origin])).toEqual([
+      ['structural', 'worsened'],
+      ['fileDrop', 'worsened'],
+    ]);
+  });
+
+  it('gates a failure that a gating chunk finding explains, and names the chunks that drive it', () => {
+    const base = doc('a.md', [chunk({ text: 'Intro text here.', score: 92, headingPath: ['Guide'], startLine: 3, endLine: 9 })], { scores: { overall: 92 } });
+    const head = doc('a.md', [chunk({ text: 'Intro text here, changed.', score: 59, headingPath: ['Guide'], startLine: 3, endLine: 12, issues: [issue('code-fence-split', 3)] })], {
+      scores: { overall: 59 },
+    });
+    const diff = compareDoc({ path: 'a.md', status: 'modified', base, head, baseSource: 'x', headSource: 'y' }, THRESHOLDS);
+    expect(diff.regressions.map((r) => [r.origin, r.gating])).toEqual([['new', true]]);
+    // 92 → 59: a 33-point drop, explained by the new split; its driver is the chunk at L3–L12.
+    expect(diff.failures).toEqual([
+      {
+        rule: 'fileDrop',
+        score: 'overall',
+        actual: 33,
+        limit: 5,
+        origin: 'worsened',
+        gating: true,
+        message: 'overall fell 33 points (92 → 59); the limit is a 5-point drop (`thresholds.fileDrop`)',
+        drivers: [{ startLine: 3, endLine: 12, headingPath: ['Guide'], before: 92, after: 59, tag: 'code-fence-split' }],
+      },
+    ]);
+    expect(diff.alignment).toEqual([0]);
   });
 });

@@ -65,3 +65,46 @@ describe('findRegressions', () => {
     expect(result.map((regression) => regression.head.text)).toEqual(['h', 'n']);
   });
 });
+
+describe('findRegressions: origin and gating', () => {
+  it('gates a tag new to the file and calls it new', () => {
+    const [hit] = findRegressions([aligned(90, 59, [], ['code-fence-split'])]);
+    expect(hit).toMatchObject({ origin: 'new', gating: true });
+  });
+
+  it('does not gate a tag the base side already had for the same block', () => {
+    const [hit] = findRegressions([fresh(59, ['table-split'])], { preexisting: (_, tag) => tag === 'table-split' });
+    expect(hit).toMatchObject({ reason: 'new-failing-chunk', newTags: ['table-split'], origin: 'preexisting', gating: false });
+  });
+
+  it('does not gate a score that fell on metrics alone (worth a look), unless gate is all', () => {
+    const [drop] = findRegressions([aligned(92, 80)]);
+    expect(drop).toMatchObject({ reason: 'score-drop', origin: 'worsened', gating: false });
+    const [fail] = findRegressions([fresh(40)]);
+    expect(fail).toMatchObject({ reason: 'new-failing-chunk', origin: 'new', gating: false });
+    expect(findRegressions([aligned(92, 80)], { gate: 'all' })[0]!.gating).toBe(true);
+  });
+
+  it('compares drops on the shown whole points: 80.4 → 70.5 shows 80 → 71, a 9-point drop', () => {
+    expect(findRegressions([aligned(80.4, 70.5)])).toEqual([]);
+    // 80.5 → 70.4 shows 81 → 70: 11 points.
+    expect(findRegressions([aligned(80.5, 70.4)])[0]).toMatchObject({ reason: 'score-drop', delta: -10.1 });
+  });
+});
+
+describe('findRegressions: a chunk that stops being findable (issue 12)', () => {
+  it('lists an aligned chunk that gained unfindable-chunk, with its line, when nothing else regressed', () => {
+    const [hit] = findRegressions([aligned(90, 88, [], ['unfindable-chunk'])]);
+    expect(hit).toMatchObject({ reason: 'unfindable', delta: -2, newTags: [] });
+    expect(hit!.head.issues[0]!.line).toBe(1);
+  });
+
+  it('does not list a chunk that was already unfindable, nor a new chunk for it', () => {
+    expect(findRegressions([aligned(90, 88, ['unfindable-chunk'], ['unfindable-chunk'])])).toEqual([]);
+    expect(findRegressions([fresh(90, ['unfindable-chunk'])])).toEqual([]);
+  });
+
+  it('keeps score-drop first when the chunk also fell by chunkDrop', () => {
+    expect(findRegressions([aligned(90, 70, [], ['unfindable-chunk'])])[0]!.reason).toBe('score-drop');
+  });
+});

@@ -12,8 +12,23 @@ describe('buildReport', () => {
     expect(report.files.map((file) => file.path)).toEqual(['docs/0.md', 'docs/a.md', 'docs/b.md']);
     // chunks 0 + 1 + 2 = 3; regressions 1; failures 2; 2 failures with failOn threshold → fail.
     // docs/a.md's head is partial, so the run is partial even though the input flag is false.
-    expect(report.summary).toEqual({ files: 3, chunks: 3, regressions: 1, failures: 2, verdict: 'fail', partial: true, cost: null });
+    expect(report.summary).toEqual({
+      files: 3,
+      chunks: 3,
+      regressions: 1,
+      failures: 2,
+      gating: { regressions: 1, failures: 2, findings: 0 },
+      verdict: 'fail',
+      partial: true,
+      cost: null,
+    });
     expect(report).not.toHaveProperty('retrieval');
+  });
+
+  it('counts gating items apart from the totals, and decides on the gating ones only', () => {
+    const quiet = { ...bareDiff('docs/c.md', { failures: 2, regressions: 1, gating: false }), head: doc('docs/c.md', [chunk({ text: '1' })]) };
+    const report = buildReport({ version: '0.1.0', config: null, scorer: 'heuristic', files: [quiet], failOn: ['threshold', 'regression'], partial: false, cost: null });
+    expect(report.summary).toMatchObject({ regressions: 1, failures: 2, gating: { regressions: 0, failures: 0, findings: 0 }, verdict: 'pass' });
   });
 
   it('passes when failOn does not include what was found, and keeps retrieval and cost', () => {
@@ -31,6 +46,6 @@ describe('buildReport', () => {
     const failure = { rule: 'mrr' as const, actual: 0.2, limit: 0.5, message: 'MRR is 0.20' };
     const retrieval = { k: 5, retriever: 'bm25', base: zero, head: zero, byType: {}, queries: [], failures: [failure] };
     const report = buildReport({ version: '0.1.0', config: null, scorer: 'heuristic', files: [], failOn: ['threshold'], partial: false, cost: null, retrieval });
-    expect(report.summary).toMatchObject({ failures: 1, verdict: 'fail' });
+    expect(report.summary).toMatchObject({ failures: 1, gating: { failures: 1 }, verdict: 'fail' });
   });
 });

@@ -7,6 +7,24 @@ const clean = [bareDiff('a.md')];
 const withFailure = [bareDiff('a.md', { failures: 1 })];
 const withRegression = [bareDiff('a.md', { regressions: 1 })];
 
+describe('decide with a file that could not be checked', () => {
+  const unchecked = (gating: boolean) => {
+    const diff = bareDiff('a.md');
+    diff.findings.push({ kind: 'unchecked', origin: gating ? 'new' : 'preexisting', gating, severity: 'high', message: 'Not checked: binary file' });
+    return [diff];
+  };
+
+  it('fails whatever failOn says when the finding gates (like a linter\'s fatal error)', () => {
+    for (const failOn of [[], ['threshold'], ['threshold', 'regression', 'partial']] as FailOn[][]) {
+      expect(decide(unchecked(true), failOn, { partial: false })).toEqual({ verdict: 'fail', conclusion: 'failure', exitCode: 1 });
+    }
+  });
+
+  it('passes when it does not gate (pre-existing, or thresholds.unchecked: warn)', () => {
+    expect(decide(unchecked(false), ['threshold'], { partial: false })).toEqual({ verdict: 'pass', conclusion: 'success', exitCode: 0 });
+  });
+});
+
 describe('decide', () => {
   // [failOn, diffs, partial, expected verdict] — fails iff a listed kind of finding is present.
   const table: [FailOn[], typeof clean, boolean, 'pass' | 'fail'][] = [
@@ -35,5 +53,20 @@ describe('decide', () => {
 
   it('is neutral when there was no Markdown file to check', () => {
     expect(decide([], ['threshold', 'regression'], { partial: false })).toEqual({ verdict: 'pass', conclusion: 'neutral', exitCode: 0 });
+  });
+});
+
+describe('decide on gating items only', () => {
+  it('passes on items that do not gate, whatever failOn holds', () => {
+    const quiet = [bareDiff('a.md', { failures: 2, regressions: 3, gating: false })];
+    expect(decide(quiet, ['threshold', 'regression'], { partial: false }).verdict).toBe('pass');
+  });
+
+  it('fails on a gating section finding under threshold, not under regression alone', () => {
+    const finding = { ...bareDiff('a.md'), findings: [{ kind: 'heading-lost' as const, origin: 'new' as const, gating: true, severity: 'high' as const, message: 'x' }] };
+    expect(decide([finding], ['threshold'], { partial: false }).verdict).toBe('fail');
+    expect(decide([finding], ['regression'], { partial: false }).verdict).toBe('pass');
+    const quiet = { ...finding, findings: [{ ...finding.findings[0]!, gating: false }] };
+    expect(decide([quiet], ['threshold'], { partial: false }).verdict).toBe('pass');
   });
 });

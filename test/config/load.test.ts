@@ -22,7 +22,7 @@ function problemOf(text: string): ConfigProblem {
 describe('parseConfig: bad values name the key, the line and the allowed values', () => {
   // Each case: YAML (the bad value on the line given), key, line, allowed.
   const cases: [string, string, string, number, string][] = [
-    ['strategy not in the list', 'chunking:\n  strategy: semantic-ish\n', 'chunking.strategy', 2, 'heading, recursive, sentence, fixed, langchain-recursive, langchain-markdown, langchain-markdown-header, llamaindex-markdown, llamaindex-sentence, external'],
+    ['strategy not in the list', 'chunking:\n  strategy: semantic-ish\n', 'chunking.strategy', 2, 'heading, recursive, sentence, fixed, semantic, langchain-recursive, langchain-markdown, langchain-markdown-header, llamaindex-markdown, llamaindex-sentence, external'],
     ['unit not in the list', 'chunking:\n  max: 100\n  unit: words\n', 'chunking.unit', 3, 'tokens, chars'],
     ['tokenizer not in the list', '# c\nchunking: { tokenizer: p50k_base }\n', 'chunking.tokenizer', 2, 'o200k_base, cl100k_base'],
     ['max 0', 'chunking:\n  max: 0\n', 'chunking.max', 2, 'an integer ≥ 1'],
@@ -45,7 +45,7 @@ describe('parseConfig: bad values name the key, the line and the allowed values'
     ['failOn string unknown', 'thresholds:\n  failOn: always\n', 'thresholds.failOn', 2, 'threshold, regression, partial'],
     ['scorer unknown', 'scoring:\n  scorer: gpt\n', 'scoring.scorer', 2, 'heuristic, llm'],
     ['negative weight', 'scoring:\n  weights:\n    structural:\n      boundary_integrity: -2\n', 'scoring.weights.structural.boundary_integrity', 4, 'a number ≥ 0'],
-    ['content weights preset unknown', 'scoring:\n  weights:\n    content: default\n', 'scoring.weights.content', 3, 'equal or a mapping with keys semantic_coherence, context_self_containment, information_completeness, boundary_quality, cross_chunk_redundancy_reversed'],
+    ['content weights preset unknown', 'scoring:\n  weights:\n    content: uniform\n', 'scoring.weights.content', 3, 'default, equal or a mapping with keys semantic_coherence, context_self_containment, information_completeness, boundary_quality, cross_chunk_redundancy_reversed'],
     ['maxConcurrency 65', 'llm:\n  maxConcurrency: 65\n', 'llm.maxConcurrency', 2, 'an integer from 1 to 64'],
     ['maxConcurrency 0', 'llm:\n  maxConcurrency: 0\n', 'llm.maxConcurrency', 2, 'an integer from 1 to 64'],
     ['baseURL not http', 'llm:\n  baseURL: file:///etc/passwd\n', 'llm.baseURL', 2, 'an http(s) URL of an OpenAI-compatible API, or null'],
@@ -55,7 +55,7 @@ describe('parseConfig: bad values name the key, the line and the allowed values'
     ['golden.retriever unknown', 'golden:\n  retriever: dense\n', 'golden.retriever', 2, 'bm25, embeddings'],
     ['include empty', 'include: []\n', 'include', 1, 'a non-empty list of globs'],
     ['exclude item not a string', 'exclude:\n  - "**/drafts/**"\n  - 3\n', 'exclude[1]', 3, 'a glob relative to the repository root'],
-    ['chunking a scalar', 'chunking: 512\n', 'chunking', 1, 'a mapping with keys strategy, unit, tokenizer, max, min, overlap, tiny, headingLevels, chunkSize, chunkOverlap, separators, keepSeparator, headersToSplitOn, stripHeaders, recursiveSplit, paragraphSeparator, separator, secondaryChunkingRegex, command, timeout'],
+    ['chunking a scalar', 'chunking: 512\n', 'chunking', 1, 'a mapping with keys strategy, unit, tokenizer, max, min, overlap, tiny, headingLevels, chunkSize, chunkOverlap, separators, keepSeparator, headersToSplitOn, stripHeaders, recursiveSplit, paragraphSeparator, separator, secondaryChunkingRegex, frontMatter, command, timeout, breakpointPercentile, bufferSize, embeddingModel'],
     ['overrides a mapping', 'overrides:\n  paths: [a]\n', 'overrides', 2, 'a list of { paths, chunking, thresholds } entries'],
     ['override without paths', 'overrides:\n  - chunking: { max: 600 }\n', 'overrides[0].paths', 2, 'a non-empty list of globs'],
     ['override max 0', 'overrides:\n  - paths: [a/**]\n    chunking:\n      max: 0\n', 'overrides[0].chunking.max', 4, 'an integer ≥ 1'],
@@ -64,7 +64,7 @@ describe('parseConfig: bad values name the key, the line and the allowed values'
     // Override overlap 900 against max 800 from the same override: 0 … 799.
     ['override overlap ≥ its max', 'overrides:\n  - paths: [a/**]\n    chunking:\n      max: 800\n      overlap: 900\n', 'overrides[0].chunking.overlap', 5, 'an integer from 0 to 799 (below max 800)'],
     ['override threshold 200', 'overrides:\n  - paths: [a/**]\n    thresholds: { content: 200 }\n', 'overrides[0].thresholds.content', 3, 'a number from 0 to 100'],
-    ['document is a list', '- a\n- b\n', '(root)', 1, 'a mapping with keys include, exclude, chunking, scoring, llm, thresholds, golden, overrides'],
+    ['document is a list', '- a\n- b\n', '(root)', 1, 'a mapping with keys include, exclude, chunking, scoring, llm, thresholds, golden, overrides, $schema'],
   ];
 
   it.each(cases)('%s', (_name, yaml, key, line, allowed) => {
@@ -98,7 +98,7 @@ describe('parseConfig: unknown keys', () => {
       key: 'chunkin',
       line: 2,
       message: 'unknown key "chunkin" — did you mean "chunking"?',
-      allowed: 'include, exclude, chunking, scoring, llm, thresholds, golden, overrides',
+      allowed: 'include, exclude, chunking, scoring, llm, thresholds, golden, overrides, $schema',
     });
   });
 
@@ -107,7 +107,7 @@ describe('parseConfig: unknown keys', () => {
       key: 'chunking.overlapp',
       line: 3,
       message: 'unknown key "overlapp" — did you mean "overlap"?',
-      allowed: 'strategy, unit, tokenizer, max, min, overlap, tiny, headingLevels, chunkSize, chunkOverlap, separators, keepSeparator, headersToSplitOn, stripHeaders, recursiveSplit, paragraphSeparator, separator, secondaryChunkingRegex, command, timeout',
+      allowed: 'strategy, unit, tokenizer, max, min, overlap, tiny, headingLevels, chunkSize, chunkOverlap, separators, keepSeparator, headersToSplitOn, stripHeaders, recursiveSplit, paragraphSeparator, separator, secondaryChunkingRegex, frontMatter, command, timeout, breakpointPercentile, bufferSize, embeddingModel',
     });
     expect(problemOf('llm: { modle: gpt-4o }\n')).toMatchObject({ key: 'llm.modle', line: 1, message: 'unknown key "modle" — did you mean "model"?' });
     expect(problemOf('scoring:\n  weights:\n    structural:\n      boundary: 2\n')).toMatchObject({
@@ -180,7 +180,7 @@ describe('ConfigError', () => {
     expect(error.message).toBe(
       [
         'invalid config docs/.chunkgate.yml (2 problems):',
-        'docs/.chunkgate.yml:1: chunkin: unknown key "chunkin" — did you mean "chunking"? (allowed: include, exclude, chunking, scoring, llm, thresholds, golden, overrides)',
+        'docs/.chunkgate.yml:1: chunkin: unknown key "chunkin" — did you mean "chunking"? (allowed: include, exclude, chunking, scoring, llm, thresholds, golden, overrides, $schema)',
         'docs/.chunkgate.yml:3: chunking.max: unexpected value 0 (allowed: an integer ≥ 1)',
       ].join('\n'),
     );

@@ -19,7 +19,7 @@ describe('settingsFor', () => {
       tiny: 51,
       headingLevels: { max: 3 },
     });
-    expect(settings.thresholds).toEqual({ structural: 70, content: 60, fileDrop: 5, chunkDrop: 10 });
+    expect(settings.thresholds).toEqual({ structural: 70, content: 60, fileDrop: 5, chunkDrop: 10, gate: 'changed' });
   });
 
   const layered = config(
@@ -36,7 +36,7 @@ describe('settingsFor', () => {
   it('applies a matching override and re-derives tiny from its max: round(0.1 × 800) = 80', () => {
     const settings = settingsFor(layered, 'docs/api/auth.md');
     expect(settings.chunking).toMatchObject({ strategy: 'recursive', max: 800, overlap: 80, min: 64, tiny: 80, headingLevels: { max: 3 } });
-    expect(settings.thresholds).toEqual({ structural: 50, content: 60, fileDrop: 5, chunkDrop: 10 });
+    expect(settings.thresholds).toEqual({ structural: 50, content: 60, fileDrop: 5, chunkDrop: 10, gate: 'changed' });
   });
 
   it('applies every matching override in order, the later one winning: tiny = round(0.1 × 1000) = 100', () => {

@@ -17,9 +17,9 @@ const DEFAULTS: Config = {
     tiny: 51,
     headingLevels: { max: 3 },
   },
-  scoring: { scorer: 'heuristic', weights: { structural: 'default', content: 'equal' } },
+  scoring: { scorer: 'heuristic', weights: { structural: 'default', content: 'default', overall: 'default' } },
   llm: { model: 'gpt-4o-mini', baseURL: null, maxConcurrency: 4, cache: '.chunkgate-cache', timeout: 60000, prices: null },
-  thresholds: { structural: 70, content: 60, fileDrop: 5, chunkDrop: 10, failOn: ['threshold'], retrieval: { mrr: null, mrrDrop: null, recall: null, recallDrop: null } },
+  thresholds: { structural: 70, content: 60, fileDrop: 5, chunkDrop: 10, failOn: ['threshold'], unchecked: 'fail', gate: 'changed', retrieval: { mrr: null, mrrDrop: null, recall: null, recallDrop: null } },
   golden: { file: '.chunkgate/golden.yml', k: 5, retriever: 'bm25', embeddingModel: 'text-embedding-3-small' },
   overrides: [],
 };
@@ -75,10 +75,10 @@ describe('config values', () => {
       tiny: 200,
       headingLevels: { max: 3 },
     });
-    expect(config.scoring).toEqual({ scorer: 'llm', weights: { structural: 'equal', content: { semantic_coherence: 2 } } });
+    expect(config.scoring).toEqual({ scorer: 'llm', weights: { structural: 'equal', content: { semantic_coherence: 2 }, overall: 'default' } });
     expect(config.llm).toEqual({ model: 'gpt-4o-mini', baseURL: 'http://127.0.0.1:8080/v1', maxConcurrency: 64, cache: '.chunkgate-cache', timeout: 5000, prices: { input: 0.15, output: 0.6 } });
     // Duplicates in failOn collapse, first occurrence order kept.
-    expect(config.thresholds).toEqual({ structural: 0, content: 100, fileDrop: 5, chunkDrop: 10, failOn: ['regression', 'partial'], retrieval: { mrr: 0.5, mrrDrop: null, recall: null, recallDrop: 0.1 } });
+    expect(config.thresholds).toEqual({ structural: 0, content: 100, fileDrop: 5, chunkDrop: 10, failOn: ['regression', 'partial'], unchecked: 'fail', gate: 'changed', retrieval: { mrr: 0.5, mrrDrop: null, recall: null, recallDrop: 0.1 } });
     expect(config.golden).toEqual({ file: '.chunkgate/golden.yml', k: 10, retriever: 'embeddings', embeddingModel: 'text-embedding-3-small' });
   });
 

@@ -4,13 +4,13 @@
  * the step summary and outputs.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { diffPatch } from '../../src/sources/git.js';
 import type { DoublePullFile, GitHubDouble } from './github-double.js';
-import { makeRepo, type TestRepo } from './git-repo.js';
+import { makeRepo, openRepo, runGit, type TestRepo } from './git-repo.js';
 
 export const ACTION = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
 
@@ -49,9 +49,15 @@ export async function makePullScenario(base: Record<string, string>, head: Recor
   return { repo, baseSha, headSha, files };
 }
 
-/** Adds the scenario's PR to the double's state and returns the event payload for it. */
+/** Owner of a fork's head repository in these scenarios. */
+export const FORK_OWNER = 'someone';
+
+/** Adds the scenario's PR to the double's state and returns the `pull_request` event payload for it. */
 export function addPull(double: GitHubDouble, scenario: PullScenario, number = 7, options: { fork?: boolean } = {}): object {
-  double.state.pulls.push({ number, headSha: scenario.headSha, baseSha: scenario.baseSha, files: scenario.files, fork: options.fork ?? false });
+  const fork = options.fork ?? false;
+  double.state.pulls.push({ number, headSha: scenario.headSha, baseSha: scenario.baseSha, files: scenario.files, fork, ...(fork ? { headOwner: FORK_OWNER } : {}) });
+  // The feature branch starts at the base commit, so that is the merge base.
+  double.state.compares[`${scenario.baseSha}...${scenario.headSha}`] = { mergeBaseSha: scenario.baseSha };
   const full = `${double.state.owner}/${double.state.repo}`;
   return {
     action: 'synchronize',
@@ -59,7 +65,61 @@ export function addPull(double: GitHubDouble, scenario: PullScenario, number = 7
     pull_request: {
       number,
       base: { sha: scenario.baseSha, ref: 'main', repo: { full_name: full } },
-      head: { sha: scenario.headSha, ref: 'feature', repo: { full_name: options.fork ? `someone/${double.state.repo}` : full } },
+      head: { sha: scenario.headSha, ref: 'feature', repo: { full_name: fork ? `${FORK_OWNER}/${double.state.repo}` : full } },
+    },
+  };
+}
+
+/**
+ * The `workflow_run` payload GitHub sends when the `pull_request` run of `headSha` completes:
+ * `pull_requests` lists same-repository PRs only — empty for a fork's.
+ */
+export function workflowRunEvent(double: GitHubDouble, headSha: string, options: { fork?: boolean; pullRequests?: number[]; headBranch?: string } = {}): object {
+  const full = `${double.state.owner}/${double.state.repo}`;
+  const owner = options.fork ? FORK_OWNER : double.state.owner;
+  return {
+    action: 'completed',
+    workflow_run: {
+      id: 4242,
+      event: 'pull_request',
+      head_sha: headSha,
+      head_branch: options.headBranch ?? 'feature',
+      head_repository: { full_name: `${owner}/${double.state.repo}`, owner: { login: owner } },
+      repository: { full_name: full },
+      pull_requests: (options.pullRequests ?? []).map((number) => ({ number, head: { sha: headSha, ref: 'feature' }, base: { ref: 'main', repo: { name: double.state.repo } } })),
+    },
+  };
+}
+
+/** A checkout to run the action in, cloned from a bare `origin` that also holds the PR's head. */
+export interface Checkout {
+  workspace: TestRepo;
+  /** The bare repository `origin` points at. */
+  origin: string;
+  remove(): Promise<void>;
+}
+
+/**
+ * A bare `origin` of the scenario (GitHub's side), which serves the PR's head only as
+ * `refs/pull/<number>/head`, like a fork PR's, and a `--depth=1` clone of its `main` — what
+ * `actions/checkout` leaves by default, without the PR's commits.
+ */
+export async function shallowCheckout(scenario: PullScenario, number = 7): Promise<Checkout> {
+  const origin = await mkdtemp(join(tmpdir(), 'chunkgate-origin-'));
+  await runGit(origin, ['clone', '-q', '--bare', scenario.repo.dir, '.']);
+  // GitHub lets a client fetch any commit it serves by sha; a local bare repository must be told to.
+  await runGit(origin, ['config', 'uploadpack.allowAnySHA1InWant', 'true']);
+  await runGit(origin, ['update-ref', `refs/pull/${number}/head`, scenario.headSha]);
+  await runGit(origin, ['branch', '-q', '-D', 'feature']);
+  const dir = await mkdtemp(join(tmpdir(), 'chunkgate-checkout-'));
+  await runGit(dir, ['clone', '-q', '--depth=1', '--branch', 'main', `file://${origin}`, '.']);
+  const workspace = openRepo(dir);
+  return {
+    workspace,
+    origin,
+    remove: async () => {
+      await workspace.remove();
+      await rm(origin, { recursive: true, force: true });
     },
   };
 }
@@ -94,6 +154,8 @@ export async function runAction(options: {
   eventName?: string;
   inputs?: Record<string, string>;
   token?: string;
+  /** More environment, e.g. `CHUNKGATE_REQUEST_TIMEOUT_MS`. */
+  env?: Record<string, string>;
 }): Promise<ActionResult> {
   const temp = await mkdtemp(join(tmpdir(), 'chunkgate-runner-'));
   const eventPath = join(temp, 'event.json');
@@ -120,6 +182,7 @@ export async function runAction(options: {
     GITHUB_WORKSPACE: options.workspace,
     RUNNER_TEMP: temp,
     CHUNKGATE_RETRY_UNIT_MS: '5',
+    ...options.env,
   };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
   const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {

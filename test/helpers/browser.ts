@@ -16,8 +16,8 @@ import type { FileSources } from '../../src/report/html/index.js';
 import type { Report } from '../../src/types.js';
 import { readTree } from './action-run.js';
 
-/** Debian's Chromium. */
-export const CHROMIUM = '/usr/bin/chromium';
+/** Debian's Chromium, or the Chromium-based browser `CHUNKGATE_CHROMIUM` names (GitHub's runners ship Google Chrome). */
+export const CHROMIUM = process.env.CHUNKGATE_CHROMIUM || '/usr/bin/chromium';
 
 /** True when the browser tests can run. */
 export const hasChromium = existsSync(CHROMIUM);

@@ -11,7 +11,10 @@
  *
  * Lists paginate with `per_page` (default 30, max 100) / `page` and `Link` headers the way
  * GitHub writes them (`/repositories/<id>/…` URLs; `prev`, `next`, `last`, `first`).
- * `failNext` scripts faults (5xx, 403, 404, rate limits) for matching requests.
+ * `failNext` scripts faults (5xx, 403, 404, rate limits, lost answers, hangs) for matching requests.
+ *
+ * GraphQL is not part of the REST description: `POST /graphql` answers the one query chunkgate
+ * sends (`query { viewer { login } }`) and records anything else as a violation.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -33,7 +36,14 @@ export type OperationId =
   | 'pulls/create-review'
   | 'checks/create'
   | 'checks/update'
-  | 'repos/compare-commits';
+  | 'repos/compare-commits'
+  | 'pulls/list'
+  | 'issues/delete-comment'
+  | 'checks/list-for-ref'
+  | 'checks/list-annotations';
+
+/** Operations the double serves beyond the REST fixture. */
+export type ExtraOperation = 'graphql';
 
 export interface DoubleUser {
   login: string;
@@ -60,6 +70,10 @@ export interface DoublePull {
   baseRef?: string;
   /** Head repository is a fork (default: `false`). */
   fork?: boolean;
+  /** Owner of the head repository (default: `fork` for a fork, else the base owner). */
+  headOwner?: string;
+  /** (default: `open`) */
+  state?: 'open' | 'closed';
   /** Older commits of the PR that reviews may target, besides `headSha` (default: `[]`). */
   commits?: string[];
   files: DoublePullFile[];
@@ -71,6 +85,7 @@ export interface DoubleComment {
   user: DoubleUser;
   created_at: string;
   updated_at: string;
+  html_url?: string;
 }
 
 export interface DoubleReview {
@@ -80,6 +95,7 @@ export interface DoubleReview {
   commit_id: string;
   user: DoubleUser;
   submitted_at: string;
+  html_url?: string;
 }
 
 export interface DoubleReviewComment {
@@ -109,6 +125,9 @@ export interface DoubleCheckRun {
   id: number;
   name: string;
   head_sha: string;
+  external_id: string | null;
+  /** Slug of the app that wrote it: the token user's login without `[bot]`. */
+  app: string;
   status: string;
   conclusion: string | null;
   output: { title: string | null; summary: string | null; text: string | null };
@@ -141,15 +160,17 @@ export interface RecordedRequest {
   path: string;
   query: Record<string, string>;
   body: unknown;
-  operation: OperationId | null;
+  operation: OperationId | ExtraOperation | null;
   headers: { accept?: string; authorization?: string };
+  /** When the request arrived (ms since the epoch). */
+  at: number;
 }
 
 export interface Violation {
   kind: 'unknown-route' | 'unknown-repo' | 'invalid-json' | 'invalid-params' | 'invalid-body' | 'semantic';
   method: string;
   path: string;
-  operation: OperationId | null;
+  operation: OperationId | ExtraOperation | null;
   errors: string[];
 }
 
@@ -158,10 +179,16 @@ export interface FaultResponse {
   status: number;
   headers?: Record<string, string>;
   body?: unknown;
+  /** Apply the request for real, then send this response instead of GitHub's: a lost answer. */
+  apply?: boolean;
+  /** Never answer (until the client gives up or the double closes). */
+  hang?: boolean;
+  /** Close the connection without an answer. */
+  reset?: boolean;
 }
 
 /** Which requests a fault applies to: an operation, or any predicate. */
-export type RequestMatcher = OperationId | ((request: RecordedRequest) => boolean);
+export type RequestMatcher = OperationId | ExtraOperation | ((request: RecordedRequest) => boolean);
 
 /** Token behaviour: who the token acts as, and whether it may write (fork PRs may not). */
 export interface DoubleToken {
@@ -198,11 +225,13 @@ export interface GitHubDouble {
   /** Fresh id for seeded comments, reviews and check runs. */
   nextId(): number;
   /** Recorded requests of one operation. */
-  requestsOf(operation: OperationId): RecordedRequest[];
+  requestsOf(operation: OperationId | ExtraOperation): RecordedRequest[];
   close(): Promise<void>;
 }
 
 const DOCS = 'https://docs.github.com/rest';
+/** Where the double's objects say they live on the web (their `html_url`). */
+const WEB = 'https://github.example';
 
 /** Responses GitHub sends in the failure modes chunkgate must survive. */
 export const faults = {
@@ -225,6 +254,18 @@ export const faults = {
       status: '403',
     },
   }),
+  /** A 429 without GitHub's rate-limit message: only its `retry-after` says how long to wait. */
+  tooManyRequests: (retryAfterSeconds: number): FaultResponse => ({
+    status: 429,
+    headers: { 'retry-after': String(retryAfterSeconds) },
+    body: { message: 'Too Many Requests', documentation_url: DOCS, status: '429' },
+  }),
+  /** GitHub applies the write, but the answer is lost behind a 502. */
+  lostResponse: (): FaultResponse => ({ status: 502, body: '<html><body><h1>502 Bad Gateway</h1></body></html>', apply: true }),
+  /** GitHub applies the write, and the connection drops before the answer. */
+  lostConnection: (): FaultResponse => ({ status: 0, apply: true, reset: true }),
+  /** No answer at all. */
+  hang: (): FaultResponse => ({ status: 0, hang: true }),
   primaryRateLimit: (resetInSeconds = 1): FaultResponse => ({
     status: 403,
     headers: {
@@ -407,6 +448,21 @@ export async function startGitHubDouble(options: GitHubDoubleOptions = {}): Prom
     return items.slice((page - 1) * perPage, page * perPage);
   };
 
+  const headOwnerOf = (pull: DoublePull) => pull.headOwner ?? (pull.fork ? 'fork' : state.owner);
+  const pullJson = (pull: DoublePull) => {
+    const full = `${state.owner}/${state.repo}`;
+    return {
+      id: pull.number + 100000,
+      number: pull.number,
+      state: pull.state ?? 'open',
+      title: `Pull ${pull.number}`,
+      html_url: `${WEB}/${full}/pull/${pull.number}`,
+      user: { login: 'alice', id: 1, type: 'User' },
+      head: { sha: pull.headSha, ref: pull.headRef ?? 'feature', label: `${headOwnerOf(pull)}:${pull.headRef ?? 'feature'}`, repo: { full_name: `${headOwnerOf(pull)}/${state.repo}`, fork: !!pull.fork } },
+      base: { sha: pull.baseSha, ref: pull.baseRef ?? state.defaultBranch, repo: { full_name: full, fork: false } },
+    };
+  };
+
   const fileJson = (file: DoublePullFile) => ({
     sha: blobSha(file.filename),
     filename: file.filename,
@@ -440,21 +496,17 @@ export async function startGitHubDouble(options: GitHubDoubleOptions = {}): Prom
       const files = pullOf(Number(params.pull_number)).files.map(fileJson);
       return { status: 200, body: paginate(files, query, path, headers) };
     },
-    'pulls/get': ({ params }) => {
-      const pull = pullOf(Number(params.pull_number));
-      const full = `${state.owner}/${state.repo}`;
-      return {
-        status: 200,
-        body: {
-          id: pull.number + 100000,
-          number: pull.number,
-          state: 'open',
-          title: `Pull ${pull.number}`,
-          user: { login: 'alice', id: 1, type: 'User' },
-          head: { sha: pull.headSha, ref: pull.headRef ?? 'feature', repo: { full_name: pull.fork ? `fork/${state.repo}` : full, fork: !!pull.fork } },
-          base: { sha: pull.baseSha, ref: pull.baseRef ?? state.defaultBranch, repo: { full_name: full, fork: false } },
-        },
-      };
+    'pulls/get': ({ params }) => ({ status: 200, body: pullJson(pullOf(Number(params.pull_number))) }),
+    'pulls/list': ({ query, path, headers }) => {
+      const wanted = query.state ?? 'open';
+      let pulls = state.pulls.filter((pull) => wanted === 'all' || (pull.state ?? 'open') === wanted);
+      if (query.head !== undefined) {
+        // GitHub's form is `user:ref-name`; the owner is the head repository's.
+        const [owner, ref] = query.head.includes(':') ? query.head.split(':', 2) : [state.owner, query.head];
+        pulls = pulls.filter((pull) => headOwnerOf(pull) === owner && (pull.headRef ?? 'feature') === ref);
+      }
+      if (query.base !== undefined) pulls = pulls.filter((pull) => (pull.baseRef ?? state.defaultBranch) === query.base);
+      return { status: 200, body: paginate(pulls.map(pullJson), query, path, headers) };
     },
     'repos/get-content': ({ params, query, accept }) => {
       const ref = query.ref ?? state.defaultBranch;
@@ -502,9 +554,21 @@ export async function startGitHubDouble(options: GitHubDoubleOptions = {}): Prom
       if (!state.issueComments[number] && !state.pulls.some((p) => p.number === number)) throw notFound();
       checkCommentBody(String(body.body));
       const time = now();
-      const comment: DoubleComment = { id: nextId(), body: String(body.body), user, created_at: time, updated_at: time };
+      const id = nextId();
+      const comment: DoubleComment = { id, body: String(body.body), user, created_at: time, updated_at: time, html_url: `${WEB}/${state.owner}/${state.repo}/pull/${number}#issuecomment-${id}` };
       (state.issueComments[number] ??= []).push(comment);
       return { status: 201, body: comment };
+    },
+    'issues/delete-comment': ({ params, user }) => {
+      const id = Number(params.comment_id);
+      for (const comments of Object.values(state.issueComments)) {
+        const index = comments.findIndex((c) => c.id === id);
+        if (index === -1) continue;
+        if (comments[index]!.user.login !== user.login) throw new HttpError(403, { message: 'Must have admin rights to Repository.', documentation_url: DOCS, status: '403' });
+        comments.splice(index, 1);
+        return { status: 204, body: undefined };
+      }
+      throw notFound();
     },
     'issues/update-comment': ({ params, body }) => {
       const id = Number(params.comment_id);
@@ -548,7 +612,16 @@ export async function startGitHubDouble(options: GitHubDoubleOptions = {}): Prom
           throw validationFailed('PullRequestReviewComment', `Line could not be resolved: ${c.path}:${c.line}`);
         }
       }
-      const review: DoubleReview = { id: nextId(), body: String(body.body ?? ''), state: 'COMMENTED', commit_id: commit, user, submitted_at: now() };
+      const reviewId = nextId();
+      const review: DoubleReview = {
+        id: reviewId,
+        body: String(body.body ?? ''),
+        state: 'COMMENTED',
+        commit_id: commit,
+        user,
+        submitted_at: now(),
+        html_url: `${WEB}/${state.owner}/${state.repo}/pull/${pull.number}#pullrequestreview-${reviewId}`,
+      };
       (state.reviews[pull.number] ??= []).push(review);
       for (const c of comments) {
         (state.reviewComments[pull.number] ??= []).push({
@@ -567,7 +640,8 @@ export async function startGitHubDouble(options: GitHubDoubleOptions = {}): Prom
       }
       return { status: 200, body: review };
     },
-    'checks/create': ({ body }) => {
+    'checks/create': ({ body, user }) => {
+      if (user.type !== 'Bot') throw new HttpError(403, { message: 'You must authenticate via a GitHub App.', documentation_url: DOCS, status: '403' });
       if (body.status === 'completed' && body.conclusion === undefined) {
         throw validationFailed('CheckRun', 'conclusion is required when status is completed');
       }
@@ -576,6 +650,8 @@ export async function startGitHubDouble(options: GitHubDoubleOptions = {}): Prom
         id: nextId(),
         name: String(body.name),
         head_sha: String(body.head_sha),
+        external_id: typeof body.external_id === 'string' ? body.external_id : null,
+        app: user.login.replace(/\[bot\]$/, ''),
         status: body.conclusion !== undefined ? 'completed' : String(body.status ?? 'queued'),
         conclusion: (body.conclusion as string | undefined) ?? null,
         output: { title: output.title ?? null, summary: output.summary ?? null, text: output.text ?? null },
@@ -597,6 +673,32 @@ export async function startGitHubDouble(options: GitHubDoubleOptions = {}): Prom
         run.status = 'completed';
       } else if (body.status !== undefined) run.status = String(body.status);
       return { status: 200, body: checkRunJson(run) };
+    },
+    'checks/list-for-ref': ({ params, query, path, headers }) => {
+      let runs = state.checkRuns.filter((run) => run.head_sha === params.ref);
+      if (query.check_name !== undefined) runs = runs.filter((run) => run.name === query.check_name);
+      if (query.status !== undefined) runs = runs.filter((run) => run.status === query.status);
+      // `latest` (the default) keeps the newest run per name.
+      if ((query.filter ?? 'latest') === 'latest') runs = runs.filter((run) => !runs.some((other) => other.name === run.name && other.id > run.id));
+      const all = [...runs].sort((a, b) => b.id - a.id).map(checkRunJson);
+      return { status: 200, body: { total_count: all.length, check_runs: paginate(all, query, path, headers) } };
+    },
+    'checks/list-annotations': ({ params, query, path, headers }) => {
+      const run = state.checkRuns.find((r) => r.id === Number(params.check_run_id));
+      if (!run) throw notFound();
+      const annotations = run.annotations.map((a) => ({
+        path: a.path,
+        start_line: a.start_line,
+        end_line: a.end_line,
+        start_column: null,
+        end_column: null,
+        annotation_level: a.annotation_level,
+        title: a.title ?? null,
+        message: a.message,
+        raw_details: null,
+        blob_href: `${WEB}/${state.owner}/${state.repo}/blob/${run.head_sha}/${a.path}`,
+      }));
+      return { status: 200, body: paginate(annotations, query, path, headers) };
     },
     'repos/compare-commits': ({ params, query, path, headers }) => {
       const key = `${params.base}...${params.head}`;
@@ -623,6 +725,9 @@ export async function startGitHubDouble(options: GitHubDoubleOptions = {}): Prom
     id: run.id,
     name: run.name,
     head_sha: run.head_sha,
+    external_id: run.external_id,
+    html_url: `${WEB}/${state.owner}/${state.repo}/runs/${run.id}`,
+    app: { slug: run.app, name: run.app },
     status: run.status,
     conclusion: run.conclusion,
     output: { ...run.output, annotations_count: run.annotations.length, annotations_url: `${url}/repos/${state.owner}/${state.repo}/check-runs/${run.id}/annotations` },
@@ -671,7 +776,7 @@ export async function startGitHubDouble(options: GitHubDoubleOptions = {}): Prom
       badJson = true;
       body = text;
     }
-    const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined);
+    const header = (name: string) => (typeof req.headers[name] === 'string' ? req.headers[name] : undefined);
     const record: RecordedRequest = {
       method,
       path: target.pathname,
@@ -679,8 +784,10 @@ export async function startGitHubDouble(options: GitHubDoubleOptions = {}): Prom
       body,
       operation: null,
       headers: { ...(header('accept') ? { accept: header('accept') } : {}), ...(header('authorization') ? { authorization: header('authorization') } : {}) },
+      at: Date.now(),
     };
     requests.push(record);
+    if (method === 'POST' && path === '/graphql' && !badJson) return graphql(req, res, record, body, header('authorization'));
     const violate = (kind: Violation['kind'], errors: string[]) =>
       violations.push({ kind, method, path: target.pathname, operation: record.operation, errors });
 
@@ -701,7 +808,7 @@ export async function startGitHubDouble(options: GitHubDoubleOptions = {}): Prom
     record.operation = route.id;
     const params: Record<string, string> = {};
     try {
-      route.names.forEach((name, index) => (params[name] = decodeURIComponent(match![index + 1]!)));
+      route.names.forEach((name, index) => (params[name] = decodeURIComponent(match[index + 1]!)));
     } catch {
       violate('invalid-params', ['Malformed percent-encoding in path']);
       return send(res, 400, { message: 'Bad Request' });
@@ -731,19 +838,13 @@ export async function startGitHubDouble(options: GitHubDoubleOptions = {}): Prom
       return send(res, 404, { message: 'Not Found', documentation_url: DOCS, status: '404' });
     }
 
-    const fault = scripted.find((s) => s.responses.length > 0 && (typeof s.matcher === 'string' ? s.matcher === route.id : s.matcher(record)));
-    if (fault) {
-      const response = fault.responses.shift()!;
-      return send(res, response.status, response.body, response.headers);
-    }
-
     const token = /^(?:token|bearer)\s+(.+)$/i.exec(header('authorization') ?? '')?.[1];
     const tokenInfo = token ? options.tokens?.[token] : undefined;
-    if (tokenInfo?.readOnly && method !== 'GET') return send(res, faults.integrationForbidden().status, faults.integrationForbidden().body);
-
-    const headers: Record<string, string> = {};
-    try {
-      const result = handlers[route.id]({
+    const id = route.id;
+    return answer(req, res, record, violate, () => {
+      if (tokenInfo?.readOnly && method !== 'GET') throw new HttpError(faults.integrationForbidden().status, faults.integrationForbidden().body);
+      const headers: Record<string, string> = {};
+      const result = handlers[id]({
         params,
         query,
         body: (body ?? {}) as Record<string, unknown>,
@@ -752,12 +853,56 @@ export async function startGitHubDouble(options: GitHubDoubleOptions = {}): Prom
         user: tokenInfo?.user ?? actor,
         headers,
       });
-      return send(res, result.status, result.body, headers, result.raw);
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      if (error.violation) violate(error.violation, [JSON.stringify(error.body)]);
-      return send(res, error.status, error.body);
+      return { ...result, headers };
+    });
+  };
+
+  /**
+   * Sends what `run` (the real handling) answers, unless a scripted fault matches the request:
+   * then its response — after running the request for real when the fault says `apply` (a lost
+   * answer), or no answer at all (`hang`, `reset`).
+   */
+  const answer = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    record: RecordedRequest,
+    violate: (kind: Violation['kind'], errors: string[]) => void,
+    run: () => { status: number; body: unknown; raw?: string; headers: Record<string, string> },
+  ) => {
+    const attempt = () => {
+      try {
+        return run();
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        if (error.violation) violate(error.violation, [JSON.stringify(error.body)]);
+        return { status: error.status, body: error.body, headers: {} };
+      }
+    };
+    const fault = scripted.find((s) => s.responses.length > 0 && (typeof s.matcher === 'string' ? s.matcher === record.operation : s.matcher(record)));
+    if (!fault) {
+      const result = attempt();
+      return send(res, result.status, result.body, result.headers, 'raw' in result ? result.raw : undefined);
     }
+    const response = fault.responses.shift()!;
+    if (response.apply) attempt();
+    // Left open: the client's timeout (or close()) ends it.
+    if (response.hang) return;
+    if (response.reset) return void req.socket.destroy();
+    return send(res, response.status, response.body, response.headers);
+  };
+
+  /** `POST /graphql`: only the viewer query chunkgate sends. */
+  const graphql = (req: IncomingMessage, res: ServerResponse, record: RecordedRequest, body: unknown, authorization: string | undefined) => {
+    record.operation = 'graphql';
+    const violate = (kind: Violation['kind'], errors: string[]) => violations.push({ kind, method: 'POST', path: '/graphql', operation: 'graphql', errors });
+    const query = (body as { query?: unknown } | undefined)?.query;
+    if (typeof query !== 'string' || !/^\s*(query\s*)?\{\s*viewer\s*\{\s*login\s*\}\s*\}\s*$/.test(query)) {
+      violate('invalid-body', [`The double answers only { viewer { login } }, not ${JSON.stringify(query)}`]);
+      return send(res, 200, { errors: [{ message: 'unsupported query' }] });
+    }
+    const token = /^(?:token|bearer)\s+(.+)$/i.exec(authorization ?? '')?.[1];
+    const user = (token ? options.tokens?.[token]?.user : undefined) ?? actor;
+    return answer(req, res, record, violate, () => ({ status: 200, body: { data: { viewer: { login: user.login } } }, headers: {} }));
   };
 
   const server = createServer((req, res) => {

@@ -10,6 +10,8 @@ import type { AddressInfo } from 'node:net';
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** The full request target, query included. */
+  url: string;
   headers: IncomingHttpHeaders;
   /** Parsed JSON body (`null` when it was not JSON). */
   body: { model?: string; messages?: { role: string; content: string }[]; response_format?: unknown; [key: string]: unknown } | null;
@@ -107,7 +109,7 @@ export async function startOpenAIDouble(script: Script = () => ({ kind: 'valid' 
       if (req.method === 'POST' && (path === '/v1/embeddings' || path === '/embeddings')) {
         const body = JSON.parse(Buffer.concat(parts).toString('utf8')) as { input: string | string[]; model: string };
         const inputs = Array.isArray(body.input) ? body.input : [body.input];
-        requests.push({ method: req.method, path, headers: req.headers, body: body as unknown as RecordedRequest['body'], targets: [] });
+        requests.push({ method: req.method, path, url: req.url ?? '', headers: req.headers, body: body, targets: [] });
         res.writeHead(200, { 'content-type': 'application/json' }).end(
           JSON.stringify({
             object: 'list',
@@ -122,13 +124,13 @@ export async function startOpenAIDouble(script: Script = () => ({ kind: 'valid' 
         res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `no route ${path}` } }));
         return;
       }
-      let body: RecordedRequest['body'] = null;
+      let body: RecordedRequest['body'];
       try {
         body = JSON.parse(Buffer.concat(parts).toString('utf8')) as RecordedRequest['body'];
       } catch {
         body = null;
       }
-      const request: RecordedRequest = { method: req.method, path, headers: req.headers, body, targets: targetsOf(body) };
+      const request: RecordedRequest = { method: req.method, path, url: req.url ?? '', headers: req.headers, body, targets: targetsOf(body) };
       requests.push(request);
       const reply = current(request, requests.length - 1);
       if (reply.kind === 'hang') return;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lineAt, lineStartsOf } from '../../src/markdown/lines.js';
+import { capTitle, TITLE_LIMIT } from '../../src/markdown/title.js';
 import { parseMarkdown } from '../../src/markdown/parse.js';
 
 describe('parseMarkdown', () => {
@@ -82,5 +83,70 @@ describe('lines', () => {
     const starts = lineStartsOf('ab\ncd\n\nef');
     expect(starts).toEqual([0, 3, 6, 7]);
     expect([0, 2, 3, 6, 7, 9].map((offset) => lineAt(starts, offset))).toEqual([1, 1, 2, 3, 4, 4]);
+  });
+
+  it('ends lines at \\r\\n and at a lone \\r too, keeping the source offsets', () => {
+    expect(lineStartsOf('ab\r\ncd\ref\n\rg')).toEqual([0, 4, 7, 10, 11]);
+  });
+
+  it('gives lone-CR files their real lines (issue 10 item 10: every chunk was on line 1)', () => {
+    const source = '# One\r\rFirst paragraph.\r\r## Two\r\rSecond paragraph.\r';
+    const { doc } = parseMarkdown('x.md', source);
+    expect(doc.blocks.map((block) => [block.kind, block.startLine, block.endLine])).toEqual([
+      ['heading', 1, 1],
+      ['paragraph', 3, 3],
+      ['heading', 5, 5],
+      ['paragraph', 7, 7],
+    ]);
+    // The same document with \n and with \r\n has the same lines.
+    for (const ending of ['\n', '\r\n']) {
+      const same = parseMarkdown('x.md', source.replace(/\r/g, ending)).doc;
+      expect(same.blocks.map((block) => [block.startLine, block.endLine])).toEqual(doc.blocks.map((block) => [block.startLine, block.endLine]));
+    }
+  });
+});
+
+describe('capTitle and huge headings (issue 10 item 5)', () => {
+  it('folds whitespace and keeps titles up to 200 characters whole', () => {
+    expect(TITLE_LIMIT).toBe(200);
+    expect(capTitle('  Setext\n  title  ')).toBe('Setext title');
+    expect(capTitle('x'.repeat(200))).toBe('x'.repeat(200));
+  });
+
+  it('cuts longer titles to 200 characters plus an ellipsis, never inside a surrogate pair', () => {
+    expect(capTitle('x'.repeat(201))).toBe(`${'x'.repeat(200)}…`);
+    expect(capTitle(`${'x'.repeat(199)}😀tail`)).toBe(`${'x'.repeat(199)}…`);
+    // A 72 KB title: only its start is looked at; the cut's trailing space goes.
+    expect(capTitle('word '.repeat(14_400))).toBe(`${'word '.repeat(40).trimEnd()}…`);
+    // Long only because of trailing whitespace: nothing was cut, no ellipsis.
+    expect(capTitle(`Short${' '.repeat(5000)}`)).toBe('Short');
+  });
+
+  it('caps what the parser gives heading paths', () => {
+    const { doc } = parseMarkdown('x.md', `# ${'long '.repeat(100)}\n\nBody.\n`);
+    expect(doc.blocks[0]!.title).toBe(`${'long '.repeat(40).trimEnd()}…`);
+  });
+});
+
+describe('front matter above the limit (issue 10 item 6)', () => {
+  it('stays out of the chunks but is not YAML-parsed: no title, and a limit the engine reports', () => {
+    const value = `title: Huge\n${'k: v\n'.repeat(14_000)}`;
+    const source = `---\n${value}---\n\n# Body\n`;
+    const { doc, limits } = parseMarkdown('x.md', source);
+    expect(doc.frontmatter).toEqual({ start: 0, end: 4 + value.length + 3 });
+    expect(doc.blocks.map((block) => block.kind)).toEqual(['heading']);
+    expect(limits).toEqual([
+      {
+        kind: 'frontmatter-too-large',
+        severity: 'medium',
+        message: `Unexpected ${value.length - 1}-character front matter, expected at most 65536: not read for its title`,
+        hint: expect.stringContaining('metadata'),
+        line: 1,
+        endLine: 14_003,
+        actual: value.length - 1,
+        expected: 65_536,
+      },
+    ]);
+    expect(parseMarkdown('x.md', '---\ntitle: Small\n---\n\nBody.\n').limits).toEqual([]);
   });
 });

@@ -4,34 +4,59 @@ import { COMMENT_MARKER } from '../../src/report/comment.js';
 import { CONTEXT, sampleReport } from './sample.js';
 
 describe('checkRunOutput', () => {
-  it('annotates regressed chunks as warnings and threshold failures as failures under failOn [threshold]', () => {
+  it('annotates what fails under failOn as failures, other gating items as warnings, worth-a-look items as notices', () => {
     const output = checkRunOutput(sampleReport(), CONTEXT);
-    // sample: 3 fileDrop failures in deploy.md, regressions in deploy.md, guide.md, new.md; old.md removed.
+    // Files in reading order (deploy.md: 2 items, guide.md: 2, new.md: 1). Under failOn [threshold]:
+    // the code split gates but is a regression → warning; the file drop and the lost heading → failure;
+    // the worth-a-look items → notice; the pre-existing items (faq, limits, the rename) and the
+    // removed page (its path is gone) → none.
     expect(output.annotations.map((a) => [a.path, a.start_line, a.end_line, a.annotation_level])).toEqual([
+      ['docs/deploy.md', 14, 79, 'warning'],
       ['docs/deploy.md', 1, 1, 'failure'],
-      ['docs/deploy.md', 1, 1, 'failure'],
-      ['docs/deploy.md', 1, 1, 'failure'],
-      ['docs/deploy.md', 14, 45, 'warning'],
-      ['docs/guide.md', 19, 22, 'warning'],
-      ['docs/new.md', 3, 3, 'warning'],
+      ['docs/guide.md', 70, 72, 'notice'],
+      ['docs/guide.md', 19, 64, 'failure'],
+      ['docs/new.md', 3, 3, 'notice'],
     ]);
     expect(output.annotations[0]).toMatchObject({
-      title: 'chunkgate: structural threshold',
-      message: 'structural fell 25 points; the limit is a 5-point drop (thresholds.fileDrop)',
+      title: 'chunkgate: breaks · Deploying the agent › Rolling restart',
+      message:
+        'The code block (1,019 tokens, max 512) is cut into 3 pieces; a question about it retrieves a fragment (1 chunk → 3 pieces · overall 92 → 59)\nWhat to do: split the script into steps, link to a file, or raise max for docs/deploy/** in an override',
     });
-    expect(output.annotations[3]!.title).toBe('chunkgate: regressed chunk (92 → 59 ▼33) · Deploying the agent › Rolling restart (1/5)');
-    expect(output.annotations[3]!.message).toContain('code-fence-split: a 2,412-token code block no longer fits one chunk (max 512)\nWhat to do: ');
-    expect(output.title).toBe('chunkgate fails: 3 thresholds, 3 regressed chunks');
+    expect(output.title).toBe('chunkgate fails: 1 file score drop, 1 heading lost');
   });
 
-  it('turns the levels around with failOn [regression]', () => {
+  it('turns the split into a failure with failOn [regression], and the threshold items into warnings', () => {
     const levels = checkRunOutput(sampleReport(), { ...CONTEXT, failOn: ['regression'] }).annotations.map((a) => a.annotation_level);
-    expect(levels).toEqual(['warning', 'warning', 'warning', 'failure', 'failure', 'failure']);
+    expect(levels).toEqual(['failure', 'warning', 'notice', 'warning', 'notice']);
   });
 
   it('reads failOn from the report config when the context has none', () => {
     const report = { ...sampleReport(), config: { thresholds: { failOn: ['regression'] } } };
-    expect(checkRunOutput(report, CONTEXT).annotations[3]!.annotation_level).toBe('failure');
+    expect(checkRunOutput(report, CONTEXT).annotations[0]!.annotation_level).toBe('failure');
+  });
+
+  it('annotates a file that could not be checked as a failure, first, and names it in the title', () => {
+    const report = sampleReport();
+    report.files.push({
+      path: 'docs/blob.md',
+      status: 'added',
+      deltas: [],
+      regressions: [],
+      failures: [],
+      findings: [{ kind: 'unchecked', origin: 'new', gating: true, severity: 'high', message: 'Not checked: binary file: NUL byte at byte 8 (line 3)', hint: 'Remove the NUL byte.' }],
+    });
+    report.summary = { ...report.summary, files: report.summary.files + 1 };
+    const output = checkRunOutput(report, CONTEXT);
+    expect(output.annotations[0]).toEqual({
+      path: 'docs/blob.md',
+      start_line: 1,
+      end_line: 1,
+      annotation_level: 'failure',
+      title: 'chunkgate: file not checked',
+      message: 'Not checked: binary file: NUL byte at byte 8 (line 3)\nWhat to do: Remove the NUL byte.',
+    });
+    expect(output.title).toBe('chunkgate fails: 1 file not checked, 1 file score drop, 1 heading lost');
+    expect(output.summary).toContain('| `docs/blob.md` | Not checked: binary file: NUL byte at byte 8 (line 3) | — | Remove the NUL byte. |');
   });
 
   it('uses the comment without its marker as the summary, within 65,535 characters', () => {

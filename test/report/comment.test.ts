@@ -19,7 +19,7 @@ function manyRegressions(n: number, size: number): Report {
     }),
   );
   const diff = compareDoc({ path: 'docs/big.md', status: 'added', head: doc('docs/big.md', chunks) }, THRESHOLDS);
-  return buildReport({ version: '0.1.0', config: {}, scorer: 'heuristic', files: [diff], failOn: ['regression'], partial: false, cost: null });
+  return buildReport({ version: '0.1.0', config: { thresholds: { failOn: ['regression'] } }, scorer: 'heuristic', files: [diff], failOn: ['regression'], partial: false, cost: null });
 }
 
 /** The structural checks every rendered body must pass. */
@@ -40,24 +40,57 @@ describe('renderComment', () => {
     await expect(body).toMatchFileSnapshot('./__snapshots__/comment.md');
   });
 
-  it('puts the marker first and the verdict right after the title', () => {
+  it('puts the marker first and the verdict right after the title, in plain words', () => {
     const lines = renderComment(sampleReport(), CONTEXT).split('\n');
     expect(lines[0]).toBe(COMMENT_MARKER);
-    // sample: deploy.md fails 3 drops (25, 8, 23 ≥ 5); regressions: deploy (lines match 92 → 59),
-    // guide (90 → 72 = −18 ≥ 10), new.md's new chunk graded fail (45) → 3; 5 files.
+    // Under failOn [threshold]: deploy.md's file drop (explained by its split) and guide.md's lost
+    // heading fail — 2 of the 8 files; the split itself gates but is a regression, not in failOn.
     expect(lines[3]).toBe(
-      '❌ **Fails: 3 thresholds, 3 regressed chunks** in 5 changed Markdown files · `a1b2c3d` → `e4f5a6b` · heading chunks, max 512 / min 64 tokens (o200k) · heuristic scorer',
+      '❌ **Fails: 1 file score drop, 1 heading lost** in 2 of 8 changed Markdown files (with 1 code block split, not in `failOn`) · `a1b2c3d` → `e4f5a6b` · heading chunks, max 512 / min 64 tokens (o200k) · heuristic scorer',
     );
   });
 
-  it('says where, why and what to do for each regressed chunk', () => {
+  it('lists what the PR breaks, one row per split block, with where, what, before → after and what to do', () => {
+    const body = renderComment(sampleReport(), CONTEXT);
+    expect(body).toContain('### ❌ What this PR breaks\n| Where | What happened | Before → after | What to do |\n|---|---|---|---|\n');
+    // 3 pieces of 498 + 463 + 58 = 1,019 tokens, one row; the base had one chunk at 92, the pieces score 59.
+    expect(body).toContain(
+      '| `docs/deploy.md` L14–L79 · Deploying the agent › Rolling restart | The code block (1,019 tokens, `max` 512) is cut into 3 pieces; a question about it retrieves a fragment | 1 chunk → 3 pieces · overall 92 → 59 | split the script into steps, link to a file, or raise `max` for `docs/deploy/**` in an override |',
+    );
+    // The file drops are one row naming the chunks that drive them.
+    expect(body).toContain(
+      '| `docs/deploy.md` | structural, content and overall fell past the 5-point limit (`thresholds.fileDrop`); driven by L14–L79 Deploying the agent › Rolling restart 92 → 59 (3 chunks, `code-fence-split`) | structural 96 → 71 · content 88 → 80 · overall 91 → 68 | fix the chunk findings listed for this file |',
+    );
+    expect(body).toContain('| `docs/guide.md` L19–L64 · Agent guide | Deleting the heading “Upgrading” merged its section into “Agent guide”;');
+    // One details block lists the pieces.
+    expect(body).toContain('<details><summary><code>docs/deploy.md</code> L14–L79 · the 3 pieces of the code block</summary>');
+    expect(body).toContain('piece 2/3 L41–L70 · 463 tokens     ```bash\n');
+    expect(count(body, '| `docs/deploy.md` L14–L')).toBe(1);
+  });
+
+  it('shows what does not gate apart: worth a look, then what the base branch already had, collapsed', () => {
     const body = renderComment(sampleReport(), CONTEXT);
     expect(body).toContain(
-      '| `docs/deploy.md` L14–L45 | Deploying the agent › Rolling restart (1/5) | 92 → 59 ▼33 | `code-fence-split`: a 2,412-token code block no longer fits one chunk (max 512) | split the script, link to a file, or raise `max` for `docs/deploy/**` in an override |',
+      '### ⚠️ Worth a look (does not gate)\n- `docs/guide.md` L70–L72 · Agent guide › Rollback: the chunk relies on context it does not carry (`context_self_containment` 88 → 61). Name the subject in the first sentence instead of "it" or "this".\n',
     );
-    expect(body).toContain('| `docs/guide.md` L19–L22 | Agent guide › Upgrading | 90 → 72 ▼18 | `context_self_containment` 88 → 41:');
-    expect(body).toContain('| `docs/deploy.md` | 1 → 1 | 96 → 71 **▼25** ❌ |');
-    expect(body).toContain('- `docs/deploy.md` — structural fell 25 points; the limit is a 5-point drop (`thresholds.fileDrop`).');
+    expect(body).toContain('- `docs/old.md`: Page removed: its 1 chunk (4 tokens) leave the index.');
+    expect(body).toContain(
+      [
+        '<details><summary>Already on the base branch (3, not caused by this PR)</summary>',
+        '',
+        '- `docs/faq.md`: structural is 64, below the minimum of 70 (`thresholds.structural`) — 64 on the base branch.',
+        '- `docs/api/limits.md` L5–L210 · Limits: a table split into 2 pieces, as on the base branch.',
+        '- `docs/cli/run-check.md`: renamed from `docs/cli/check.md`, text unchanged — nothing to report.',
+        '',
+        '</details>',
+      ].join('\n'),
+    );
+    // No ❌ on a score that misses its minimum as on the base branch.
+    expect(body).toContain('| `docs/faq.md` | 1 → 1 | 64 → 64 | 92 → 92 | 95 → 95 |');
+    expect(body).toContain('| `docs/deploy.md` | 1 → 3 | 96 → 71 **▼25** ❌ |');
+    // typo.md: nothing to report, scores unchanged → one line in the footer.
+    expect(body).not.toContain('`docs/typo.md`');
+    expect(body).toContain('<sub>1 other changed file: scores unchanged (typo and wording edits) · Full report in the');
   });
 
   it('notes a config edit only when the PR makes one', () => {
@@ -66,17 +99,31 @@ describe('renderComment', () => {
     expect(renderComment(sampleReport(), CONTEXT)).not.toContain(note);
   });
 
-  it('passes with a plain verdict, names non-gating findings, and shows cost and notices', () => {
+  it('passes with a plain verdict that names what was found but did not gate, and shows cost and notices', () => {
     const report = sampleReport();
     const passing: Report = {
       ...report,
       summary: { ...report.summary, verdict: 'pass', partial: true, cost: { calls: 12, judgedChunks: 40, cacheHits: 30, promptTokens: 12345, completionTokens: 2345, usd: 0.0123 } },
     };
     const body = renderComment(passing, { ...CONTEXT, failOn: ['partial'], notices: ['Skipped docs/huge.md: larger than 1 MB'] });
-    expect(body).toContain('✅ **Passes** in 5 changed Markdown files (3 thresholds, 3 regressed chunks, partial LLM run; not in `failOn`: partial)');
+    expect(body).toContain(
+      '✅ **Passes** in 8 changed Markdown files: 1 code block split, 1 file score drop, 1 heading lost found, not in `failOn` (partial); 3 worth a look, 3 already on the base branch',
+    );
     expect(body).toContain('💸 LLM judge: 12 calls · 40 chunks judged, 30 from cache · 12,345 prompt + 2,345 completion tokens · $0.0123');
     expect(body).toContain('- Skipped docs/huge.md: larger than 1 MB');
     expect(body).toContain('- Partial run: an LLM step failed');
+  });
+
+  it('passes in plain words when nothing the change made gates', () => {
+    const typo = compareDoc(
+      { path: 'docs/a.md', status: 'modified', base: doc('docs/a.md', [chunk({ text: 'Teh.' })]), head: doc('docs/a.md', [chunk({ text: 'The.' })]), baseSource: 'Teh.', headSource: 'The.' },
+      THRESHOLDS,
+    );
+    const report = buildReport({ version: '0.1.0', config: {}, scorer: 'heuristic', files: [typo], failOn: ['threshold'], partial: false, cost: null });
+    const body = renderComment(report, CONTEXT);
+    expect(body).toContain('✅ **Passes** in 1 changed Markdown file: nothing this change made breaks retrieval ·');
+    expect(body).not.toContain('What this PR breaks');
+    expect(body).toContain('<sub>1 other changed file: scores unchanged');
   });
 
   it('says there is nothing to check for an empty report', () => {
@@ -89,7 +136,7 @@ describe('renderComment', () => {
   it('renders hostile chunk text inert', () => {
     const text = ['Ask @someone.', '<img src=x onerror=alert(1)>', '`'.repeat(10), COMMENT_MARKER, 'Fixes #12'].join('\n');
     const hostile = chunk({ text, headingPath: ['<img src=x onerror=alert(1)>', '@someone | #12'], score: 20, startLine: 2, endLine: 6 });
-    const diff = compareDoc({ path: 'docs/evil.md', status: 'added', head: doc('docs/evil.md', [hostile]) }, THRESHOLDS);
+    const diff = compareDoc({ path: 'docs/evil.md', status: 'added', head: doc('docs/evil.md', [{ ...hostile, issues: [issue('source-loss', 2)] }]) }, THRESHOLDS);
     const report = buildReport({ version: '0.1.0', config: {}, scorer: 'heuristic', files: [diff], failOn: ['regression'], partial: false, cost: null });
     const body = renderComment(report, CONTEXT);
     expectValid(body);
@@ -115,7 +162,7 @@ describe('renderComment', () => {
     expect(count(body, '| `docs/big.md` L')).toBe(100);
     expect(count(body, '<details>')).toBeGreaterThan(0);
     expect(count(body, '<details>')).toBeLessThan(100);
-    expect(body).not.toContain('more regressed chunks');
+    expect(body).not.toContain('more item');
   });
 
   it('then drops trailing rows with a pointer to the job summary', () => {
@@ -126,26 +173,31 @@ describe('renderComment', () => {
     const rows = count(body, '| `docs/big.md` L');
     expect(rows).toBeGreaterThan(0);
     expect(rows).toBeLessThan(1000);
-    expect(body).toContain(`… ${1000 - rows} more regressed chunks: see the full report in the job summary`);
+    expect(body).toContain(`… ${1000 - rows} more items: see the full report in the job summary`);
     // the rows kept are the leading ones, in line order
-    expect(body).toContain('| `docs/big.md` L1–L9 |');
+    expect(body).toContain('| `docs/big.md` L1–L9 · Big › Section 0 |');
   });
 
   it('honours a custom maxLength', () => {
     const small = renderComment(manyRegressions(50, 200), { ...CONTEXT, maxLength: 5000 });
     expectValid(small, 5000);
-    expect(small).toContain('more regressed chunks: see the full report in the job summary');
+    expect(small).toContain('more items: see the full report in the job summary');
   });
 
-  it('falls back to a minimal body when even the files table does not fit', () => {
-    // 50 added files → a 50-row files table of ~60 characters a row ≈ 3,000 characters > 2,500.
+  it('falls back to a minimal body when even the table header does not fit', () => {
+    // 50 added files, each with a chunk losing source text (gating): at 500 characters even the
+    // verdict, the table header, the "50 more items" line and the footer (530 characters) do not fit.
     const files = Array.from({ length: 50 }, (_, index) =>
-      compareDoc({ path: `docs/page-${String(index).padStart(2, '0')}.md`, status: 'added', head: doc('x.md', [chunk({ text: 'ok' })]) }, THRESHOLDS),
+      compareDoc(
+        { path: `docs/page-${String(index).padStart(2, '0')}.md`, status: 'added', head: doc('x.md', [chunk({ text: 'ok', score: 40, issues: [issue('source-loss', 1)] })]) },
+        THRESHOLDS,
+      ),
     );
-    const report = buildReport({ version: '0.1.0', config: {}, scorer: 'heuristic', files, failOn: ['threshold'], partial: false, cost: null });
-    const body = renderComment(report, { ...CONTEXT, maxLength: 2500 });
-    expectValid(body, 2500);
+    const report = buildReport({ version: '0.1.0', config: { thresholds: { failOn: ['regression'] } }, scorer: 'heuristic', files, failOn: ['regression'], partial: false, cost: null });
+    const body = renderComment(report, { ...CONTEXT, maxLength: 500 });
+    expect(body.startsWith(`${COMMENT_MARKER}\n`)).toBe(true);
+    expect(body).not.toContain('| Where |');
     expect(body).toContain('The findings are too long for a comment: see the full report in the job summary.');
-    expect(body).toContain('✅ **Passes** in 50 changed Markdown files');
+    expect(body).toContain('❌ **Fails: 50 chunks losing source text** in 50 of 50 changed Markdown files');
   });
 });

@@ -4,7 +4,7 @@ import type { Regression } from '../../src/types.js';
 import { chunk, issue } from './factory.js';
 
 function regression(partial: Partial<Regression> & Pick<Regression, 'head'>): Regression {
-  return { reason: 'score-drop', match: 'hash', base: null, delta: null, newTags: [], ...partial };
+  return { reason: 'score-drop', match: 'hash', base: null, delta: null, newTags: [], origin: 'new', gating: true, ...partial };
 }
 
 describe('explainRegression', () => {
@@ -39,5 +39,28 @@ describe('explainRegression', () => {
     expect(withIssue).toMatchObject({ cause: 'tiny-chunk', reason: 'new chunk graded fail: Unexpected tiny-chunk' });
     const bare = explainRegression(regression({ reason: 'new-failing-chunk', match: 'new', head: chunk({ text: 'n', score: 30 }) }));
     expect(bare).toMatchObject({ cause: 'overall', before: null, after: 30, reason: 'new chunk graded fail' });
+  });
+});
+
+describe('advice matched to the case', () => {
+  const drop = (text: string) =>
+    explainRegression(
+      regression({
+        base: chunk({ text: 'before', metrics: { context_self_containment: 90 } }),
+        head: chunk({ text, metrics: { context_self_containment: 40 } }),
+      }),
+    );
+
+  it('says "it" or "this" for a chunk in English', () => {
+    expect(drop('It keeps its state.').hint).toBe('name the subject in the first sentence instead of "it" or "this"');
+  });
+
+  it('names the pronouns of Chinese text', () => {
+    expect(drop('它会保存状态，升级后仍然可用。').hint).toBe('name the subject in the first sentence instead of a pronoun such as “它”, “该” or “此”');
+  });
+
+  it('points at the cut for a chunk that starts inside a URL', () => {
+    const why = drop('example.com/docs/setup) to install the agent.');
+    expect(why).toMatchObject({ reason: 'the chunk starts inside a link or URL', hint: 'move the chunk boundary out of the link, to the end of the sentence that holds it' });
   });
 });

@@ -45,6 +45,8 @@ export function chunk(spec: ChunkSpec): EvaluatedChunk {
       cross_chunk_redundancy_reversed: 90,
       source_coverage: 100,
       metadata: 100,
+      self_retrievability: 100,
+      context_sufficiency: 100,
       ...metrics,
     },
   };
@@ -74,6 +76,11 @@ export function doc(path: string, chunks: EvaluatedChunk[], spec: DocSpec = {}):
       empty_tiny_rate: 90,
       boundary_integrity: 90,
       structural_preservation: 90,
+      context_carryover: 90,
+      self_retrievability: 90,
+      unique_chunk_rate: 90,
+      context_sufficiency: 90,
+      unit_integrity: 90,
       semantic_coherence: 90,
       context_self_containment: 90,
       information_completeness: 90,
@@ -89,19 +96,26 @@ export function doc(path: string, chunks: EvaluatedChunk[], spec: DocSpec = {}):
   };
 }
 
-/** A bare diff for verdict tests: `failures` threshold failures and `regressions` regressions. */
-export function bareDiff(path: string, counts: { failures?: number; regressions?: number } = {}): DocDiff {
+/**
+ * A bare diff for verdict tests: `failures` threshold failures and `regressions` regressions, all
+ * new and gating unless `gating: false`.
+ */
+export function bareDiff(path: string, counts: { failures?: number; regressions?: number; gating?: boolean } = {}): DocDiff {
+  const gating = counts.gating ?? true;
   const head = chunk({ text: 'x' });
   return {
     path,
     status: 'modified',
     deltas: [],
+    findings: [],
     failures: Array.from({ length: counts.failures ?? 0 }, () => ({
       rule: 'structural' as const,
       score: 'structural' as const,
       actual: 50,
       limit: 70,
       message: 'structural is 50, below the minimum of 70 (`thresholds.structural`)',
+      origin: gating ? ('new' as const) : ('preexisting' as const),
+      gating,
     })),
     regressions: Array.from({ length: counts.regressions ?? 0 }, () => ({
       reason: 'new-failing-chunk' as const,
@@ -110,6 +124,8 @@ export function bareDiff(path: string, counts: { failures?: number; regressions?
       head,
       delta: null,
       newTags: [],
+      origin: 'new' as const,
+      gating,
     })),
   };
 }

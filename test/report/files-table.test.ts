@@ -20,13 +20,25 @@ describe('files table', () => {
     expect(fileCell(renamed)).toBe('`docs/new\\|name.md` (from `docs/old.md`)');
   });
 
-  it('marks drops, bold when the drop failed fileDrop, and ❌ on any failing score', () => {
-    // structural 80 → 65: −15 ≥ 5 (drop failure) and 65 < 70 (minimum failure)
-    expect(scoreCell(renamed, 'structural')).toBe('80 → 65 **▼15** ❌');
-    // content 70 → 72.4: +2.4 → ▲2, no failure
+  it('marks drops of the shown values, bold when the drop gates, and ❌ on a gating failure only', () => {
+    // structural 80 → 65: −15 ≥ 5 (drop) and 65 < 70 (minimum); nothing explains them → not gating: arrow only.
+    expect(scoreCell(renamed, 'structural')).toBe('80 → 65 ▼15');
+    // content 70 → 72.4 shows as 70 → 72: ▲2, no failure
     expect(scoreCell(renamed, 'content')).toBe('70 → 72 ▲2');
-    // overall +0.3 is neutral: no arrow
+    // overall 75 → 75.3 shows as 75 → 75: no arrow
     expect(scoreCell(renamed, 'overall')).toBe('75 → 75');
+    // With `gate: all` both failures gate: bold arrow and ❌.
+    const gating = compareDoc(
+      { path: 'docs/a.md', status: 'modified', base: doc('docs/a.md', [], { scores: { structural: 80 } }), head: doc('docs/a.md', [], { scores: { structural: 65 } }) },
+      { ...THRESHOLDS, gate: 'all' },
+    );
+    expect(scoreCell(gating, 'structural')).toBe('80 → 65 **▼15** ❌');
+    // 70.4 → 69.6 shows as 70 → 70: no arrow, and the minimum 70 is met as shown.
+    const shown = compareDoc(
+      { path: 'docs/a.md', status: 'modified', base: doc('docs/a.md', [], { scores: { structural: 70.4 } }), head: doc('docs/a.md', [], { scores: { structural: 69.6 } }) },
+      { ...THRESHOLDS, gate: 'all' },
+    );
+    expect(scoreCell(shown, 'structural')).toBe('70 → 70');
   });
 
   it('points at the job summary past the limit', () => {

@@ -12,8 +12,8 @@ describe('renderJson', () => {
   });
 
   it('does not depend on key insertion order', () => {
-    const a = { version: '1', scorer: 'heuristic', config: { b: 1, a: 2 }, files: [], summary: { files: 0, chunks: 0, regressions: 0, failures: 0, verdict: 'pass', partial: false, cost: null } } as Report;
-    const b = { summary: { cost: null, partial: false, verdict: 'pass', failures: 0, regressions: 0, chunks: 0, files: 0 }, files: [], config: { a: 2, b: 1 }, scorer: 'heuristic', version: '1' } as Report;
+    const a = { version: '1', scorer: 'heuristic', config: { b: 1, a: 2 }, files: [], summary: { files: 0, chunks: 0, regressions: 0, failures: 0, gating: { regressions: 0, failures: 0, findings: 0 }, verdict: 'pass', partial: false, cost: null } } as Report;
+    const b = { summary: { cost: null, partial: false, verdict: 'pass', gating: { findings: 0, failures: 0, regressions: 0 }, failures: 0, regressions: 0, chunks: 0, files: 0 }, files: [], config: { a: 2, b: 1 }, scorer: 'heuristic', version: '1' } as Report;
     expect(renderJson(b)).toBe(renderJson(a));
     // keys sorted: config, files, scorer, summary, version
     expect(Object.keys(JSON.parse(renderJson(a)))).toEqual(['config', 'files', 'scorer', 'summary', 'version']);

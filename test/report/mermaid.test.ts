@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { compareDoc } from '../../src/compare/diff-doc.js';
 import { buildReport } from '../../src/compare/summary.js';
 import { renderComment } from '../../src/report/comment.js';
-import { axisTop, CHARTS_HEADING, chunkSizeChart, chunkSizeCharts, mermaidText } from '../../src/report/mermaid.js';
+import { axisTop, CHARTS_HEADING, chartColumns, chunkSizeChart, chunkSizeCharts, mermaidText } from '../../src/report/mermaid.js';
 import type { DocDiff, Report } from '../../src/types.js';
 import { demoComparison } from '../helpers/browser.js';
-import { chunk, doc } from './factory.js';
+import { chunk, doc, issue } from './factory.js';
 import { CONTEXT, THRESHOLDS } from './sample.js';
 
 /** The parsed structure of one xychart-beta block, or an error naming the line that breaks it. */
@@ -30,11 +30,13 @@ function parseXyChart(block: string) {
   return { config: match[1]!, title, categories, unit: yAxis[1]!, top: Number(yAxis[2]), bars, series };
 }
 
-function diffOf(baseSizes: number[], headSizes: number[], path = 'docs/a.md'): DocDiff {
-  const make = (sizes: number[], score: number) =>
-    sizes.map((tokens, index) => chunk({ text: `chunk ${index} ${'x'.repeat(index)}`, index, tokens, score, startLine: index * 5 + 1, endLine: index * 5 + 4 }));
+function diffOf(baseSizes: number[], headSizes: number[], path = 'docs/a.md', headIssues: Parameters<typeof issue>[0][] = []): DocDiff {
+  const make = (sizes: number[], score: number, tags: Parameters<typeof issue>[0][] = []) =>
+    sizes.map((tokens, index) =>
+      chunk({ text: `chunk ${index} ${'x'.repeat(index)}`, index, tokens, score, startLine: index * 5 + 1, endLine: index * 5 + 4, issues: tags.map((tag) => issue(tag, index * 5 + 1)) }),
+    );
   return compareDoc(
-    { path, status: 'modified', base: doc(path, make(baseSizes, 95)), head: doc(path, make(headSizes, 40)) },
+    { path, status: 'modified', base: doc(path, make(baseSizes, 95)), head: doc(path, make(headSizes, 40, headIssues)) },
     THRESHOLDS,
   );
 }
@@ -104,7 +106,7 @@ describe('charts in the comment', () => {
     expect(body).toContain(CHARTS_HEADING);
     const blocks = body.match(/~~~mermaid\n[\s\S]*?\n~~~/g)!;
     expect(blocks).toHaveLength(1);
-    const chart = parseXyChart(blocks[0]!);
+    const chart = parseXyChart(blocks[0]);
     expect(chart.title).toBe('docs/deploy.md');
     const deploy = report.files.find((file) => file.path === 'docs/deploy.md')!;
     expect(chart.bars[0]).toEqual(deploy.head!.chunks.map((c) => c.tokens));
@@ -112,9 +114,9 @@ describe('charts in the comment', () => {
   });
 
   it('stays under 65,536 characters on the largest case, dropping charts before rows', () => {
-    // 40 files, each with 30 base and 30 head chunks, every head chunk a regression.
+    // 40 files, each with 30 base and 30 head chunks, every head chunk a gating regression (new source loss).
     const files = Array.from({ length: 40 }, (_, index) =>
-      diffOf(Array.from({ length: 30 }, (_, i) => 100 + i), Array.from({ length: 30 }, (_, i) => 300 + i), `docs/section-${index}/page.md`),
+      diffOf(Array.from({ length: 30 }, (_, i) => 100 + i), Array.from({ length: 30 }, (_, i) => 300 + i), `docs/section-${index}/page.md`, ['source-loss']),
     );
     const report: Report = buildReport({ version: '0.1.0', config: {}, scorer: 'heuristic', files, failOn: ['regression'], partial: false, cost: null });
     const full = renderComment(report, { ...CONTEXT, charts: true, maxLength: 10_000_000 });
@@ -123,7 +125,7 @@ describe('charts in the comment', () => {
     expect(body.length).toBeLessThan(65_536);
     expect(body).not.toContain('~~~mermaid');
     // Rows are still there: charts went first.
-    expect(body).toContain('### ▼ Regressed chunks');
+    expect(body).toContain('### ❌ What this PR breaks');
   });
 
   it('drops the chart first when only the rows and excerpts fit', async () => {
@@ -135,5 +137,48 @@ describe('charts in the comment', () => {
     const tight = renderComment(report, { ...CONTEXT, charts: true, maxLength: without.length + 1 });
     expect(tight).toBe(without);
     expect(renderComment(report, { ...CONTEXT, charts: true, maxLength: everything.length + 1 })).toBe(everything);
+  });
+});
+
+describe('chart columns', () => {
+  const sized = (tokens: number[]) => tokens.map((size, index) => chunk({ text: `c${index}`, index, tokens: size }));
+  const file = (base: number[], head: number[], alignment: (number | null)[]): DocDiff => ({
+    path: 'a.md',
+    status: 'modified',
+    base: doc('a.md', sized(base)),
+    head: doc('a.md', sized(head)),
+    deltas: [],
+    regressions: [],
+    failures: [],
+    findings: [],
+    alignment,
+  });
+
+  it('pairs chunks by the alignment: a chunk inserted at the top does not shift the rest', () => {
+    // head 0 is new; heads 1–3 replace bases 0–2.
+    expect(chartColumns(file([10, 20, 30], [5, 10, 21, 30], [null, 0, 1, 2]), 'tokens')).toEqual([
+      { head: 5, base: 0 },
+      { head: 10, base: 10 },
+      { head: 21, base: 20 },
+      { head: 30, base: 30 },
+    ]);
+  });
+
+  it('gives a base chunk that nothing replaced its own column, in base order', () => {
+    // base 1 (20) left; base 3 (40) left at the end.
+    expect(chartColumns(file([10, 20, 30, 40], [11, 30], [0, 2]), 'tokens')).toEqual([
+      { head: 11, base: 10 },
+      { head: 0, base: 20 },
+      { head: 30, base: 30 },
+      { head: 0, base: 40 },
+    ]);
+  });
+
+  it('pairs by position without an alignment', () => {
+    const positional = { ...file([10, 20], [5], [0]), alignment: undefined };
+    expect(chartColumns(positional, 'tokens')).toEqual([
+      { head: 5, base: 10 },
+      { head: 0, base: 20 },
+    ]);
   });
 });

@@ -20,10 +20,32 @@ export const CONTEXT: CommentContext = {
   version: '0.1.0',
 };
 
+/** A code piece `part` of `parts` of the deploy script, at the given lines. */
+function scriptPiece(part: number, parts: number, startLine: number, endLine: number, tokens: number, text: string) {
+  return chunk({
+    text,
+    headingPath: ['Deploying the agent', 'Rolling restart'],
+    score: 59,
+    tokens,
+    startLine,
+    endLine,
+    split: { kind: 'code', part, parts },
+    issues: [issue('code-fence-split', startLine, 'high', { message: `Unexpected piece ${part}/${parts} of a split code block, expected the whole code block in one chunk`, hint: 'split the script into steps, link to a file, or raise `max` for `docs/deploy/**` in an override' })],
+  });
+}
+
 /**
- * The example comment's situation (SPEC §8, examples/comment.md): deploy.md fails a drop and has
- * a split code block; guide.md has a chunk that lost its subject; faq.md is unchanged in score;
- * plus an added file with a failing chunk and a removed file.
+ * The example comment's situation (SPEC §8, examples/comment.md):
+ * - docs/deploy.md: the deploy script grew past `max` and is cut into 3 pieces (new, gating), and the
+ *   file's scores fell past `fileDrop` because of it (gating, explained by the split);
+ * - docs/guide.md: a heading deleted so its section merged (a gating `heading-lost` finding), and a
+ *   chunk that now opens with "It" (a score drop on metrics alone: worth a look);
+ * - docs/api/limits.md: a table already split on the base branch (pre-existing);
+ * - docs/faq.md: structural below its minimum, the same on the base branch (pre-existing);
+ * - docs/cli/run-check.md: renamed from docs/cli/check.md, text unchanged;
+ * - docs/typo.md: a typo fix, scores unchanged;
+ * - docs/new.md: an added page with a tiny chunk graded fail (worth a look);
+ * - docs/old.md: a removed page (worth a look).
  */
 export function sampleReport(): Report {
   const deploy = compareDoc(
@@ -36,33 +58,26 @@ export function sampleReport(): Report {
       head: doc(
         'docs/deploy.md',
         [
-          chunk({
-            text: 'Restart the hosts one by one so that the fleet keeps serving traffic.\n\n```sh\nfor h in $(cat hosts); do\n```',
-            headingPath: ['Deploying the agent', 'Rolling restart'],
-            score: 59,
-            tokens: 512,
-            startLine: 14,
-            endLine: 45,
-            split: { kind: 'code', part: 1, parts: 5 },
-            issues: [issue('code-fence-split', 20, 'high', { message: 'a 2,412-token code block no longer fits one chunk (max 512)', hint: 'split the script, link to a file, or raise `max` for `docs/deploy/**` in an override' })],
-          }),
+          scriptPiece(1, 3, 14, 40, 498, '```bash\n#!/usr/bin/env bash\nset -euo pipefail\n```'),
+          scriptPiece(2, 3, 41, 70, 463, "```bash\nssh deploy@host-09.internal 'sudo install'\n```"),
+          scriptPiece(3, 3, 71, 79, 58, '```bash\ndone\n```'),
         ],
         { scores: { structural: 71, content: 80, overall: 68 } },
       ),
-      // Lines 1–13 are shared; the section at base 14–30 was rewritten as head 14–45.
+      // Lines 1–13 are shared; the section at base 14–30 was rewritten as head 14–79.
       baseSource: lines(13, 'same') + lines(17, 'old'),
-      headSource: lines(13, 'same') + lines(32, 'new'),
+      headSource: lines(13, 'same') + lines(66, 'new'),
     },
     THRESHOLDS,
   );
-  const guide = compareDoc(
+  const guideDiff = compareDoc(
     {
       path: 'docs/guide.md',
       status: 'modified',
-      base: doc('docs/guide.md', [chunk({ text: 'The agent keeps its state between upgrades.', headingPath: ['Agent guide', 'Upgrading'], score: 90, startLine: 19, endLine: 22, metrics: { context_self_containment: 88 } })], {
+      base: doc('docs/guide.md', [chunk({ text: 'The agent keeps its state between upgrades.', headingPath: ['Agent guide', 'Rollback'], score: 90, startLine: 70, endLine: 72, metrics: { context_self_containment: 88 } })], {
         scores: { structural: 100, content: 90, overall: 93 },
       }),
-      head: doc('docs/guide.md', [chunk({ text: 'It keeps its state between upgrades.', headingPath: ['Agent guide', 'Upgrading'], score: 72, startLine: 19, endLine: 22, metrics: { context_self_containment: 41 } })], {
+      head: doc('docs/guide.md', [chunk({ text: 'It keeps its state between upgrades.', headingPath: ['Agent guide', 'Rollback'], score: 72, startLine: 70, endLine: 72, metrics: { context_self_containment: 61 } })], {
         scores: { structural: 100, content: 86, overall: 90 },
       }),
       baseSource: 'base',
@@ -70,12 +85,68 @@ export function sampleReport(): Report {
     },
     THRESHOLDS,
   );
+  // The section finding compare would find from the parsed documents (test/compare covers how).
+  const guide = {
+    ...guideDiff,
+    findings: [
+      {
+        kind: 'heading-lost' as const,
+        origin: 'new' as const,
+        gating: true,
+        severity: 'high' as const,
+        message: 'Deleting the heading “Upgrading” merged its section into “Agent guide”; “Upgrading” is in no chunk\'s heading path any more',
+        hint: 'restore the heading, or split the section',
+        line: 19,
+        endLine: 64,
+        headingPath: ['Agent guide'],
+        actual: 'Upgrading',
+      },
+    ],
+  };
+  const limitsTable = (part: number, startLine: number, endLine: number) =>
+    chunk({ text: `| a | b |\n|---|---|\n| row ${part} | x |`, headingPath: ['Limits'], score: 59, startLine, endLine, split: { kind: 'table', part, parts: 2 }, issues: [issue('table-split', startLine)] });
+  const limits = compareDoc(
+    {
+      path: 'docs/api/limits.md',
+      status: 'modified',
+      base: doc('docs/api/limits.md', [limitsTable(1, 5, 100), chunk({ text: 'Older rows.', headingPath: ['Limits'], score: 59, startLine: 101, endLine: 210, split: { kind: 'table', part: 2, parts: 2 }, issues: [issue('table-split', 101)] })]),
+      head: doc('docs/api/limits.md', [limitsTable(1, 5, 100), limitsTable(2, 101, 210)]),
+      baseSource: 'a',
+      headSource: 'b',
+    },
+    THRESHOLDS,
+  );
   const faq = compareDoc(
     {
       path: 'docs/faq.md',
       status: 'modified',
-      base: doc('docs/faq.md', [chunk({ text: 'Q and A.' })], { scores: { structural: 100, content: 92, overall: 95 } }),
-      head: doc('docs/faq.md', [chunk({ text: 'Q and A!' })], { scores: { structural: 100, content: 92, overall: 95 } }),
+      base: doc('docs/faq.md', [chunk({ text: 'Q and A.' })], { scores: { structural: 64, content: 92, overall: 95 } }),
+      head: doc('docs/faq.md', [chunk({ text: 'Q and A!' })], { scores: { structural: 64, content: 92, overall: 95 } }),
+      baseSource: 'Q and A.',
+      headSource: 'Q and A!',
+    },
+    THRESHOLDS,
+  );
+  const renamed = compareDoc(
+    {
+      path: 'docs/cli/run-check.md',
+      previousPath: 'docs/cli/check.md',
+      status: 'renamed',
+      base: doc('docs/cli/check.md', [chunk({ text: 'Run the check.' })]),
+      head: doc('docs/cli/run-check.md', [chunk({ text: 'Run the check.' })]),
+      baseSource: 'Run the check.',
+      headSource: 'Run the check.',
+    },
+    THRESHOLDS,
+  );
+  const typo = compareDoc(
+    {
+      path: 'docs/typo.md',
+      status: 'modified',
+      base: doc('docs/typo.md', [chunk({ text: 'Teh end.' })]),
+      head: doc('docs/typo.md', [chunk({ text: 'The end.' })]),
+      baseSource: 'Teh end.',
+      headSource: 'The end.',
     },
     THRESHOLDS,
   );
@@ -83,18 +154,18 @@ export function sampleReport(): Report {
     {
       path: 'docs/new.md',
       status: 'added',
-      head: doc('docs/new.md', [chunk({ text: 'Tiny.', headingPath: ['New page'], score: 45, startLine: 3, endLine: 3, issues: [issue('tiny-chunk', 3, 'medium')] })], {
+      head: doc('docs/new.md', [chunk({ text: 'Tiny.', headingPath: ['New page'], score: 45, startLine: 3, endLine: 3, issues: [issue('tiny-chunk', 3, 'low', { message: 'Unexpected 2-token chunk, expected at least 51' })] })], {
         scores: { structural: 80, content: 70, overall: 45 },
       }),
     },
     THRESHOLDS,
   );
-  const removed = compareDoc({ path: 'docs/old.md', status: 'removed', base: doc('docs/old.md', [chunk({ text: 'Old.' })]) }, THRESHOLDS);
+  const removed = compareDoc({ path: 'docs/old.md', status: 'removed', base: doc('docs/old.md', [chunk({ text: 'Old page text.' })]) }, THRESHOLDS);
   return buildReport({
     version: '0.1.0',
     config: { thresholds: { failOn: ['threshold'] } },
     scorer: 'heuristic',
-    files: [faq, guide, deploy, added, removed],
+    files: [faq, guide, deploy, limits, renamed, typo, added, removed],
     failOn: ['threshold'],
     partial: false,
     cost: null,

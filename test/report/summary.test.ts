@@ -7,13 +7,17 @@ import { chunk, doc, issue } from './factory.js';
 import { CONTEXT, THRESHOLDS, count, sampleReport, scanFences } from './sample.js';
 
 describe('renderSummary', () => {
-  it('lists every file with all 14 scores, and every issue of each regressed chunk', () => {
+  it('lists every file with all 14 scores, every item, and every issue of each regressed chunk', () => {
     const summary = renderSummary(sampleReport(), CONTEXT);
-    // 5 files → 5 sections, each with one row per score kind (3 scores + 11 metrics)
-    for (const kind of DELTA_KINDS) expect(count(summary, `| \`${kind}\` |`)).toBe(5);
-    expect(summary).toContain('- L20 · high · `code-fence-split`: a 2,412-token code block no longer fits one chunk (max 512) — split the script');
-    expect(summary).toContain('- L3 · medium · `tiny-chunk`: Unexpected tiny-chunk');
-    expect(summary).toContain('reason: `score-drop` · aligned by: `lines` · new tags: `code-fence-split`');
+    // 8 files → 8 sections, each with one row per score kind (3 scores + 11 metrics)
+    for (const kind of DELTA_KINDS) expect(count(summary, `| \`${kind}\` |`)).toBe(8);
+    expect(summary).toContain('### ❌ What this PR breaks');
+    expect(summary).toContain('### ⚠️ Worth a look (does not gate)');
+    expect(summary).toContain('Already on the base branch (3, not caused by this PR)');
+    expect(summary).toContain('- L14 · high · `code-fence-split`: Unexpected piece 1/3 of a split code block, expected the whole code block in one chunk — split the script');
+    expect(summary).toContain('- L3 · low · `tiny-chunk`: Unexpected 2-token chunk, expected at least 51');
+    // deploy.md piece 2 aligned to the base chunk by line mapping (base 14–30 → head 14–79).
+    expect(summary).toContain('origin: `new` · gates · reason: `score-drop` · aligned by: `lines` · new tags: `code-fence-split`');
     expect(summary).not.toContain('<!-- chunkgate -->');
     expect(summary).not.toContain('Full report in the job summary');
     expect(scanFences(summary).balanced).toBe(true);
@@ -36,6 +40,6 @@ describe('renderSummary', () => {
     expect(count(mid, '<details>')).toBe(0);
     expect(count(mid, '#### L')).toBe(200);
     const small = renderSummary(report, { ...CONTEXT, maxLength: 20_000 });
-    expect(small).toContain('more regressed chunks: see the JSON report');
+    expect(small).toContain('more items: see the JSON report');
   });
 });

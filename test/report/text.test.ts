@@ -6,15 +6,20 @@ import { chunk, doc } from './factory.js';
 import { THRESHOLDS, sampleReport } from './sample.js';
 
 describe('renderText', () => {
-  it('prints a verdict line, one line per file, failures and regressed chunks, without colour', () => {
+  it('prints a verdict line, one line per file, then what breaks, what is worth a look and what was already there, without colour', () => {
     const text = renderText(sampleReport());
     expect(text).not.toContain('\u001b[');
     const lines = text.split('\n');
-    // 1 + 1 + 5 chunks in head (deploy 1, guide 1, faq 1, new 1, old none) = 4 chunks
-    expect(lines[0]).toBe('chunkgate 0.1.0 — FAIL: 3 threshold failures, 3 regressed chunks · 5 files, 4 chunks · heuristic scorer');
-    expect(text).toContain('  docs/deploy.md [modified]  chunks 1 → 1  structural 96 → 71 (-25) !  content 88 → 80 (-8) !  overall 91 → 68 (-23) !');
-    expect(text).toContain('  docs/deploy.md: structural fell 25 points; the limit is a 5-point drop (`thresholds.fileDrop`)');
-    expect(text).toContain('  docs/guide.md:19-22  Agent guide › Upgrading  90 → 72 (-18)');
+    // head chunks: deploy 3, faq 1, guide 1, limits 2, new 1, run-check 1, typo 1, old none = 10
+    expect(lines[0]).toBe(
+      'chunkgate 0.1.0 — FAIL: 1 file score drop, 1 heading lost (with 1 code block split, not in failOn) · 8 files, 10 chunks · heuristic scorer',
+    );
+    expect(text).toContain('  docs/deploy.md [modified]  chunks 1 → 3  structural 96 → 71 (-25) !  content 88 → 80 (-8) !  overall 91 → 68 (-23) !');
+    // faq.md misses its minimum as on the base branch: no `!`
+    expect(text).toContain('  docs/faq.md [modified]  chunks 1 → 1  structural 64 → 64  content 92 → 92  overall 95 → 95\n');
+    expect(text).toContain('What this change breaks:\n  docs/deploy.md:14-79  Deploying the agent › Rolling restart\n    The code block (1,019 tokens, max 512) is cut into 3 pieces;');
+    expect(text).toContain('Worth a look (does not gate):\n  docs/guide.md:70-72  Agent guide › Rollback\n    the chunk relies on context it does not carry (context_self_containment 88 → 61) (overall 90 → 72)');
+    expect(text).toContain('Already on the base branch:\n  docs/faq.md\n    structural is 64, below the minimum of 70 (thresholds.structural) — 64 on the base branch (structural 64 → 64)\n');
     expect(text.endsWith('\n')).toBe(true);
   });
 
@@ -22,7 +27,7 @@ describe('renderText', () => {
     expect(renderText(sampleReport(), { color: true })).toContain('\u001b[31mFAIL\u001b[0m');
   });
 
-  it('strips control characters from repository text', () => {
+  it('removes terminal escape sequences whole from repository text', () => {
     const head = doc('docs/x.md', [chunk({ text: 'x', headingPath: ['Evil\u001b[2J heading'], score: 10 })]);
     const report = buildReport({
       version: '0.1.0',
@@ -35,6 +40,7 @@ describe('renderText', () => {
     });
     const text = renderText(report);
     expect(text).not.toContain('\u001b');
-    expect(text).toContain('Evil [2J heading');
+    expect(text).not.toContain('[2J');
+    expect(text).toContain('Evil heading');
   });
 });

@@ -29,6 +29,9 @@ const FILES: Record<string, string | Uint8Array> = {
   // A byte-order mark before "# BOM\n".
   'docs/bom.md': new Uint8Array([0xef, 0xbb, 0xbf, 0x23, 0x20, 0x42, 0x4f, 0x4d, 0x0a]),
   'docs/big.md': 'x'.repeat(100),
+  // "# A" in UTF-16 with a byte-order mark, both byte orders.
+  'docs/utf16le.md': new Uint8Array([0xff, 0xfe, 0x23, 0x00, 0x20, 0x00, 0x41, 0x00]),
+  'docs/utf16be.md': new Uint8Array([0xfe, 0xff, 0x00, 0x23, 0x00, 0x20, 0x00, 0x41]),
 };
 
 beforeAll(async () => {
@@ -60,6 +63,8 @@ const IN_SCOPE = [
   'docs/image.md',
   'docs/latin1.md',
   'docs/sub/c.md',
+  'docs/utf16be.md',
+  'docs/utf16le.md',
 ];
 
 describe('discoverFiles without patterns', () => {
@@ -118,7 +123,12 @@ describe('discoverFiles with patterns', () => {
   });
 });
 
-describe('readDocFile', () => {
+describe('readDocFile, the guarded reader', () => {
+  const reason = async (path: string, options: { maxBytes?: number } = {}) => {
+    const read = await readDocFile(root, path, options);
+    return 'problem' in read ? read.problem.reason : `text: ${read.text}`;
+  };
+
   it('reads UTF-8 text', async () => {
     expect(await readDocFile(root, 'docs/a.md')).toEqual({ text: '# A\n' });
   });
@@ -127,28 +137,37 @@ describe('readDocFile', () => {
     expect(await readDocFile(root, 'docs/bom.md')).toEqual({ text: '# BOM\n' });
   });
 
-  it('skips a binary file, naming the first NUL byte', async () => {
-    // Bytes 0–7 are the PNG signature; the first 0x00 is at offset 8.
-    expect(await readDocFile(root, 'docs/image.md')).toEqual({ skipped: 'binary file (NUL byte at offset 8)' });
+  it('refuses a binary file, naming the first NUL byte and its line, with a hint and the bytes\' digest', async () => {
+    // Bytes 0–7 are the PNG signature, \x89PNG\r\n \x1a\n (two line ends); the first 0x00 is at byte 8, line 3.
+    const read = await readDocFile(root, 'docs/image.md');
+    expect(read).toMatchObject({ problem: { reason: 'binary file: NUL byte at byte 8 (line 3)', hint: expect.stringContaining('exclude') } });
+    // sha256 of the 10 bytes, so identical unreadable files on both sides are told apart from a change.
+    expect('digest' in read && read.digest).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('skips invalid UTF-8', async () => {
-    expect(await readDocFile(root, 'docs/latin1.md')).toEqual({ skipped: 'not valid UTF-8 text' });
+  it('refuses invalid UTF-8, naming the bad byte', async () => {
+    // "caf" then 0xE9 (Latin-1 é) at byte 3 with no continuation byte.
+    expect(await reason('docs/latin1.md')).toBe('not valid UTF-8: byte 0xe9 at byte 3 (line 1)');
   });
 
-  it('skips files above maxBytes (100 bytes > 99) and reads them at the limit', async () => {
-    expect(await readDocFile(root, 'docs/big.md', { maxBytes: 99 })).toEqual({ skipped: 'too large: 100 bytes, limit 99' });
+  it('says UTF-16 rather than binary, for either byte order', async () => {
+    expect(await reason('docs/utf16le.md')).toBe('UTF-16 text (little-endian byte-order mark), expected UTF-8');
+    expect(await reason('docs/utf16be.md')).toBe('UTF-16 text (big-endian byte-order mark), expected UTF-8');
+  });
+
+  it('refuses files above maxBytes (100 bytes > 99) before reading them, and reads them at the limit', async () => {
+    expect(await reason('docs/big.md', { maxBytes: 99 })).toBe('too large: 100 bytes, limit 99');
     expect(await readDocFile(root, 'docs/big.md', { maxBytes: 100 })).toEqual({ text: 'x'.repeat(100) });
   });
 
-  it('skips missing files and directories', async () => {
-    expect(await readDocFile(root, 'docs/missing.md')).toEqual({ skipped: 'unreadable (ENOENT)' });
-    expect(await readDocFile(root, 'docs/sub')).toEqual({ skipped: 'not a regular file' });
+  it('says why for missing files and directories', async () => {
+    expect(await reason('docs/missing.md')).toBe('unreadable (ENOENT)');
+    expect(await reason('docs/sub')).toBe('not a regular file');
   });
 
   it('never reads outside the repository, by path or through a symbolic link', async () => {
-    expect(await readDocFile(root, '../secret.md')).toEqual({ skipped: 'outside the repository (path or symbolic link)' });
-    expect(await readDocFile(root, 'docs/leak.md')).toEqual({ skipped: 'outside the repository (path or symbolic link)' });
+    expect(await reason('../secret.md')).toBe('outside the repository (path or symbolic link); not read');
+    expect(await reason('docs/leak.md')).toBe('outside the repository (path or symbolic link); not read');
     expect(await readDocFile(root, 'docs/alias.md')).toEqual({ text: '# A\n' });
   });
 });

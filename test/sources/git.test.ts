@@ -1,8 +1,8 @@
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { changedFiles, defaultBranch, diffPatch, exportTree, hasCommit, listFilesAt, mergeBase, showFile } from '../../src/sources/git.js';
+import { changedFiles, defaultBranch, diffPatch, exportTree, hasCommit, listFilesAt, mergeBase, readDocAt, showFile } from '../../src/sources/git.js';
 import { changedLinesFromPatch } from '../../src/sources/patch-lines.js';
 import { isolatedGitEnv, makeRepo, openRepo, runGit, type TestRepo } from '../helpers/git-repo.js';
 
@@ -45,6 +45,50 @@ describe('showFile', () => {
     await repo.commit({ 'big.md': big });
     const text = await showFile(repo.dir, 'HEAD', 'big.md');
     expect(text?.length).toBe(2_040_000);
+  });
+});
+
+describe('readDocAt, the guarded blob reader', () => {
+  it('decodes as the folder reader does: BOM dropped, binary and invalid UTF-8 named; null when absent or a folder', async () => {
+    const repo = await newRepo();
+    await repo.write({ 'docs/ok.md': '\uFEFF# Título\n', 'docs/sub/x.md': 'x\n', 'docs/with space.md': 'y\n', 'docs/[a].md': 'bracket\n', 'docs/a.md': 'plain a\n' });
+    await writeFile(join(repo.dir, 'docs/nul.md'), new Uint8Array([0x23, 0x0a, 0x00]));
+    await writeFile(join(repo.dir, 'docs/latin1.md'), new Uint8Array([0x63, 0x61, 0x66, 0xe9]));
+    await repo.commit({});
+    expect(await readDocAt(repo.dir, 'main', 'docs/ok.md')).toEqual({ text: '# Título\n' });
+    expect(await readDocAt(repo.dir, 'main', 'docs/with space.md')).toEqual({ text: 'y\n' });
+    // Paths are literal, not patterns: "[a].md" is that file, not "a.md".
+    expect(await readDocAt(repo.dir, 'main', 'docs/[a].md')).toEqual({ text: 'bracket\n' });
+    expect(await readDocAt(repo.dir, 'main', 'docs/*.md')).toBeNull();
+    // The blob id is the digest: the same bytes on both sides are recognised as unchanged.
+    const nulId = await repo.git('rev-parse', 'main:docs/nul.md');
+    expect(await readDocAt(repo.dir, 'main', 'docs/nul.md')).toEqual({
+      problem: { reason: 'binary file: NUL byte at byte 2 (line 2)', hint: expect.any(String) },
+      digest: nulId,
+    });
+    expect(await readDocAt(repo.dir, 'main', 'docs/latin1.md')).toMatchObject({ problem: { reason: 'not valid UTF-8: byte 0xe9 at byte 3 (line 1)' } });
+    expect(await readDocAt(repo.dir, 'main', 'docs/missing.md')).toBeNull();
+    expect(await readDocAt(repo.dir, 'main', 'docs/sub')).toBeNull();
+    await expect(readDocAt(repo.dir, 'no-such-branch', 'docs/ok.md')).rejects.toThrow(/Unknown git ref "no-such-branch"/);
+  });
+
+  it('refuses a blob above maxBytes from its size alone', async () => {
+    const repo = await newRepo();
+    await repo.commit({ 'big.md': 'x'.repeat(101) });
+    expect(await readDocAt(repo.dir, 'main', 'big.md', { maxBytes: 100 })).toMatchObject({ problem: { reason: 'too large: 101 bytes, limit 100' } });
+    expect(await readDocAt(repo.dir, 'main', 'big.md', { maxBytes: 101 })).toEqual({ text: 'x'.repeat(101) });
+  });
+
+  it('follows a committed symbolic link inside the tree, and refuses one that leaves it', async () => {
+    const repo = await newRepo();
+    await repo.write({ 'docs/a.md': '# A\n' });
+    await symlink('a.md', join(repo.dir, 'docs/alias.md'));
+    await symlink('../../etc/passwd', join(repo.dir, 'docs/leak.md'));
+    await symlink('/etc/passwd', join(repo.dir, 'docs/abs.md'));
+    await repo.commit({});
+    expect(await readDocAt(repo.dir, 'main', 'docs/alias.md')).toEqual({ text: '# A\n' });
+    expect(await readDocAt(repo.dir, 'main', 'docs/leak.md')).toMatchObject({ problem: { reason: 'symbolic link to "../../etc/passwd", outside the repository; not read' } });
+    expect(await readDocAt(repo.dir, 'main', 'docs/abs.md')).toMatchObject({ problem: { reason: 'symbolic link to "/etc/passwd", outside the repository; not read' } });
   });
 });
 

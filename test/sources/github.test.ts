@@ -1,14 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCheckRun, getFileAt, listChangedMarkdown, mergeBaseOf, postReview, upsertStickyComment, type CheckAnnotation } from '../../src/sources/github.js';
-import { createOctokit, type CreateOctokitOptions, type GitHubClient } from '../../src/sources/octokit.js';
-import { faults, startGitHubDouble, type DoubleUser, type GitHubDouble, type Violation } from '../helpers/github-double.js';
+import { getFileAt, getPull, listChangedMarkdown, mergeBaseOf, openPullsFromHead } from '../../src/sources/github.js';
+import { isAmbiguousWrite, isRateLimitError, requestStats, type CreateOctokitOptions, type GitHubClient } from '../../src/sources/octokit.js';
+import { doubleClient } from '../helpers/github-client.js';
+import { faults, startGitHubDouble, type GitHubDouble, type Violation } from '../helpers/github-double.js';
 
 const OWNER = 'acme';
 const REPO = 'docs';
 const HEAD = 'a'.repeat(40);
 const BASE = 'b'.repeat(40);
-const MARKER = '<!-- chunkgate -->';
-const alice: DoubleUser = { login: 'alice', id: 1, type: 'User' };
 
 let double: GitHubDouble;
 let notices: string[];
@@ -25,17 +24,9 @@ afterEach(async () => {
   expect(violations).toEqual([]);
 });
 
-/** Octokit against the double; throttling off and 5 ms per retry-after second keep tests fast. */
+/** Octokit against the double; 5 ms per retry-after second keeps tests fast. */
 function client(options: Partial<CreateOctokitOptions> = {}): GitHubClient {
-  return createOctokit({
-    token: 'test-token',
-    baseUrl: double.url,
-    retries: 2,
-    retryAfterUnitMs: 5,
-    throttle: false,
-    onNotice: (message) => notices.push(message),
-    ...options,
-  });
+  return doubleClient(double, notices, options);
 }
 
 /** Takes the violations a test provoked on purpose, so `afterEach` sees only unexpected ones. */
@@ -138,150 +129,6 @@ describe('getFileAt', () => {
   });
 });
 
-describe('upsertStickyComment', () => {
-  beforeEach(() => {
-    double.state.pulls.push({ number: 5, headSha: HEAD, baseSha: BASE, files: [] });
-  });
-  const upsert = (octokit: GitHubClient, body: string) =>
-    upsertStickyComment(octokit, { owner: OWNER, repo: REPO, issue_number: 5, body, marker: MARKER });
-  const ours = () => (double.state.issueComments[5] ?? []).filter((c) => c.body.startsWith(MARKER));
-
-  it('creates once, then updates in place, then leaves an identical body alone: one comment after three upserts', async () => {
-    const octokit = client();
-    const first = await upsert(octokit, '## chunkgate: pass');
-    const second = await upsert(octokit, '## chunkgate: fail');
-    const third = await upsert(octokit, '## chunkgate: fail');
-    expect([first.action, second.action, third.action]).toEqual(['created', 'updated', 'unchanged']);
-    expect(second.id).toBe(first.id);
-    expect(third.id).toBe(first.id);
-    expect(ours()).toHaveLength(1);
-    expect(ours()[0]?.body).toBe(`${MARKER}\n## chunkgate: fail`);
-    expect(double.requestsOf('issues/create-comment')).toHaveLength(1);
-    expect(double.requestsOf('issues/update-comment')).toHaveLength(1);
-  });
-
-  it('finds its comment on a later page', async () => {
-    // 150 chatter comments first → ours is #151, on page 2 at per_page 100.
-    double.state.issueComments[5] = Array.from({ length: 150 }, (_, i) => ({ id: double.nextId(), body: `chatter ${i}`, user: alice, created_at: '2024-01-01T00:00:00Z', updated_at: '2024-01-01T00:00:00Z' }));
-    const octokit = client();
-    const created = await upsert(octokit, 'report v1');
-    const updated = await upsert(octokit, 'report v2');
-    expect(updated).toEqual({ id: created.id, action: 'updated' });
-    expect(ours()).toHaveLength(1);
-    expect(double.requestsOf('issues/list-comments')).toHaveLength(4);
-  });
-
-  it('ignores user comments quoting the marker mid-body or in a quote', async () => {
-    const at = '2024-01-01T00:00:00Z';
-    double.state.issueComments[5] = [
-      { id: 11, body: `Why does the bot write ${MARKER}?\n${MARKER}`, user: alice, created_at: at, updated_at: at },
-      { id: 12, body: `> ${MARKER}\n> old report\n\nI disagree`, user: alice, created_at: at, updated_at: at },
-    ];
-    const result = await upsert(client(), 'report');
-    expect(result.action).toBe('created');
-    expect(double.state.issueComments[5]?.map((c) => c.body)).toEqual([
-      `Why does the bot write ${MARKER}?\n${MARKER}`,
-      `> ${MARKER}\n> old report\n\nI disagree`,
-      `${MARKER}\nreport`,
-    ]);
-  });
-
-  it('prefers a bot comment over a user’s copy with the marker on its first line, and never duplicates', async () => {
-    const at = '2024-01-01T00:00:00Z';
-    const bot: DoubleUser = { login: 'github-actions[bot]', id: 41898282, type: 'Bot' };
-    double.state.issueComments[5] = [
-      { id: 21, body: `${MARKER}\ncopied by a user`, user: alice, created_at: at, updated_at: at },
-      { id: 22, body: `${MARKER}\nold report`, user: bot, created_at: at, updated_at: at },
-      { id: 23, body: `${MARKER}\nolder duplicate`, user: bot, created_at: at, updated_at: at },
-    ];
-    expect(await upsert(client(), 'new report')).toEqual({ id: 22, action: 'updated' });
-    expect(double.state.issueComments[5]?.map((c) => c.body)).toEqual([
-      `${MARKER}\ncopied by a user`,
-      `${MARKER}\nnew report`,
-      `${MARKER}\nolder duplicate`,
-    ]);
-  });
-});
-
-describe('postReview', () => {
-  // Head lines in the diff: hunk +1,4 → 1..4 and hunk +20,3 → 20..22.
-  const patch = '@@ -1,3 +1,4 @@\n a\n+b\n c\n d\n@@ -18,3 +20,3 @@\n x\n-y\n+z\n w';
-  beforeEach(() => {
-    double.state.pulls.push({ number: 9, headSha: HEAD, baseSha: BASE, files: [{ filename: 'docs/a.md', status: 'modified', patch }] });
-  });
-  const review = (octokit: GitHubClient, comments: { path: string; line: number; start_line?: number; body: string }[]) =>
-    postReview(octokit, { owner: OWNER, repo: REPO, pull_number: 9, commit_id: HEAD, body: 'chunkgate found regressions', comments });
-
-  it('posts once per finding across re-runs (fingerprint dedupe), with one createReview per run that has news', async () => {
-    const octokit = client();
-    const one = { path: 'docs/a.md', line: 2, body: 'Chunk 1 dropped 12 points' };
-    const two = { path: 'docs/a.md', start_line: 20, line: 22, body: 'Table split' };
-    expect(await review(octokit, [one, two])).toEqual({ posted: 2, skipped: 0 });
-    // Re-run: same findings (one moved by a line) plus a new one, and a duplicate of it.
-    const three = { path: 'docs/a.md', line: 4, body: 'New failing chunk' };
-    expect(await review(octokit, [{ ...one, line: 3 }, two, three, three])).toEqual({ posted: 1, skipped: 3 });
-    expect(await review(octokit, [one, two, three])).toBeNull();
-
-    expect(double.requestsOf('pulls/create-review')).toHaveLength(2);
-    const comments = double.state.reviewComments[9] ?? [];
-    expect(comments.map((c) => [c.line, c.start_line, c.side, c.start_side])).toEqual([
-      [2, null, 'RIGHT', null],
-      [22, 20, 'RIGHT', 'RIGHT'],
-      [4, null, 'RIGHT', null],
-    ]);
-    expect(comments.every((c) => /<!-- chunkgate:finding:[0-9a-f]{16} -->$/.test(c.body))).toBe(true);
-    expect(double.state.reviews[9]?.map((r) => [r.state, r.commit_id])).toEqual([
-      ['COMMENTED', HEAD],
-      ['COMMENTED', HEAD],
-    ]);
-  });
-
-  it('makes no request when there is nothing to post', async () => {
-    expect(await review(client(), [])).toBeNull();
-    expect(double.requestsOf('pulls/create-review')).toHaveLength(0);
-  });
-
-  it('is rejected by the double like by GitHub when a line is outside the diff', async () => {
-    await expect(review(client(), [{ path: 'docs/a.md', line: 10, body: 'outside' }])).rejects.toMatchObject({ status: 422 });
-    expect(takeViolations().map((v) => v.kind)).toEqual(['semantic']);
-  });
-});
-
-describe('createCheckRun', () => {
-  const annotations = (n: number): CheckAnnotation[] =>
-    Array.from({ length: n }, (_, i) => ({ path: 'docs/a.md', start_line: i + 1, end_line: i + 1, annotation_level: 'warning', message: `finding ${i + 1}` }));
-  const run = (octokit: GitHubClient, n: number) =>
-    createCheckRun(octokit, {
-      owner: OWNER,
-      repo: REPO,
-      head_sha: HEAD,
-      name: 'chunkgate',
-      conclusion: 'failure',
-      output: { title: '3 regressions', summary: 'summary', text: 'details' },
-      annotations: annotations(n),
-    });
-
-  it('sends 120 annotations as 1 create (50) + 2 updates (50, 20)', async () => {
-    const { id } = await run(client(), 120);
-    expect(double.requestsOf('checks/create').map((r) => (r.body as { output: { annotations: unknown[] } }).output.annotations.length)).toEqual([50]);
-    expect(double.requestsOf('checks/update').map((r) => (r.body as { output: { annotations: unknown[] } }).output.annotations.length)).toEqual([50, 20]);
-    const [check] = double.state.checkRuns;
-    expect(check?.id).toBe(id);
-    expect([check?.status, check?.conclusion, check?.output.title, check?.output.text]).toEqual(['completed', 'failure', '3 regressions', 'details']);
-    expect(check?.annotations.map((a) => a.start_line)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
-  });
-
-  it('needs no update for at most 50 annotations, one for 51', async () => {
-    const octokit = client();
-    await run(octokit, 0);
-    await run(octokit, 50);
-    await run(octokit, 51);
-    expect(double.requestsOf('checks/create')).toHaveLength(3);
-    expect(double.requestsOf('checks/update')).toHaveLength(1);
-    expect(double.state.checkRuns.map((c) => c.annotations.length)).toEqual([0, 50, 51]);
-  });
-});
-
 describe('mergeBaseOf', () => {
   it('reads merge_base_commit from a comparison, null when GitHub has none', async () => {
     double.state.compares[`${BASE}...${HEAD}`] = { mergeBaseSha: 'c'.repeat(40) };
@@ -291,20 +138,60 @@ describe('mergeBaseOf', () => {
   });
 });
 
-describe('faults', () => {
+describe('pull lookups', () => {
+  beforeEach(() => {
+    double.state.pulls.push(
+      { number: 3, headSha: HEAD, baseSha: BASE, files: [], fork: true, headOwner: 'someone', headRef: 'fix-typo' },
+      { number: 4, headSha: BASE, baseSha: BASE, files: [], fork: true, headOwner: 'someone', headRef: 'fix-typo', state: 'closed' },
+      { number: 5, headSha: HEAD, baseSha: BASE, files: [], headRef: 'fix-typo' },
+    );
+  });
+
+  it('reads a pull request with its head repository', async () => {
+    expect(await getPull(client(), { owner: OWNER, repo: REPO, pull_number: 3 })).toEqual({
+      number: 3,
+      state: 'open',
+      headSha: HEAD,
+      headRef: 'fix-typo',
+      headRepo: 'someone/docs',
+      baseSha: BASE,
+      baseRef: 'main',
+      baseRepo: 'acme/docs',
+    });
+  });
+
+  it('finds the open pull requests of one head owner and branch, as pulls.list with head=owner:branch', async () => {
+    const found = await openPullsFromHead(client(), { owner: OWNER, repo: REPO, headOwner: 'someone', headBranch: 'fix-typo' });
+    // #4 is closed, #5 has the same branch name in another owner's repository.
+    expect(found.map((pull) => pull.number)).toEqual([3]);
+    expect(double.requestsOf('pulls/list')[0]?.query).toEqual({ state: 'open', head: 'someone:fix-typo', per_page: '100' });
+  });
+});
+
+describe('faults and the one retry layer', () => {
   beforeEach(() => {
     double.state.pulls.push({ number: 5, headSha: HEAD, baseSha: BASE, files: [{ filename: 'docs/a.md', status: 'added' }] });
     double.state.contents[HEAD] = { 'docs/a.md': 'hello\n' };
   });
   const list = (octokit: GitHubClient) => listChangedMarkdown(octokit, { owner: OWNER, repo: REPO, pull_number: 5 }, () => true);
   const read = (octokit: GitHubClient) => getFileAt(octokit, { owner: OWNER, repo: REPO, path: 'docs/a.md', ref: HEAD });
+  const comment = (octokit: GitHubClient) => octokit.rest.issues.createComment({ owner: OWNER, repo: REPO, issue_number: 5, body: 'x' });
+  const gap = (operation: 'repos/get-content' | 'issues/create-comment') => {
+    const [first, second] = double.requestsOf(operation);
+    return second!.at - first!.at;
+  };
 
-  it('retries a 500 and then a 502 before succeeding', async () => {
+  it('retries a 500 and then a 502 before succeeding, logging endpoint and status each time', async () => {
     double.failNext('pulls/list-files', [faults.serverError(), faults.badGateway()]);
-    expect(await list(client())).toEqual([{ path: 'docs/a.md', status: 'added' }]);
-    // 1 request + 2 retries (retries: 2).
+    const octokit = client();
+    expect(await list(octokit)).toEqual([{ path: 'docs/a.md', status: 'added' }]);
+    // 1 request + 2 retries (retries: 2), backing off 1 then 2 units; a paginated list logs its expanded path.
     expect(double.requestsOf('pulls/list-files')).toHaveLength(3);
-    expect(double.pendingFaults()).toBe(0);
+    expect(notices).toEqual([
+      'GitHub GET /repos/acme/docs/pulls/5/files answered 500; retrying in 1 s (retry 1 of 2)',
+      'GitHub GET /repos/acme/docs/pulls/5/files answered 502; retrying in 2 s (retry 2 of 2)',
+    ]);
+    expect(requestStats(octokit)).toEqual({ requests: 3, retries: 2 });
   });
 
   it('gives up after `retries` retries of persistent 5xx, with a catchable RequestError', async () => {
@@ -313,41 +200,80 @@ describe('faults', () => {
     // retries: 1 → 2 attempts; 2 of the 4 scripted faults remain.
     expect(double.requestsOf('pulls/list-files')).toHaveLength(2);
     expect(double.pendingFaults()).toBe(2);
+    expect(notices.at(-1)).toBe('GitHub GET /repos/acme/docs/pulls/5/files answered 500; not retried: gave up after 1 retry');
   });
 
-  it('honours a secondary rate limit’s retry-after, then succeeds', async () => {
-    double.failNext('repos/get-content', [faults.secondaryRateLimit(2)]);
-    expect(await read(client({ throttle: true }))).toBe('hello\n');
+  it('waits the retry-after of a secondary rate limit (403), once', async () => {
+    double.failNext('repos/get-content', [faults.secondaryRateLimit(3)]);
+    expect(await read(client({ retryAfterUnitMs: 40 }))).toBe('hello\n');
     expect(double.requestsOf('repos/get-content')).toHaveLength(2);
-    expect(notices).toEqual(['GitHub secondary rate limit on GET /repos/{owner}/{repo}/contents/{path}; retrying after 2s (retry 1 of 2)']);
+    // 3 GitHub seconds at 40 ms each; backoff alone would have waited 1 unit.
+    expect(gap('repos/get-content')).toBeGreaterThanOrEqual(120);
+    expect(notices).toEqual(['GitHub GET /repos/{owner}/{repo}/contents/{path} answered 403 (rate limit); retrying in 3 s (retry 1 of 2)']);
   });
 
-  it('retries a primary rate limit, and stops after rateLimitRetries', async () => {
+  it('waits the retry-after of a plain 429 too, even on a POST (GitHub applied nothing)', async () => {
+    double.failNext('issues/create-comment', [faults.tooManyRequests(3)]);
+    await comment(client({ retryAfterUnitMs: 40 }));
+    expect(double.requestsOf('issues/create-comment')).toHaveLength(2);
+    expect(gap('issues/create-comment')).toBeGreaterThanOrEqual(120);
+    expect(double.state.issueComments[5]).toHaveLength(1);
+  });
+
+  it('retries a primary rate limit whose reset has come, and reports one that resets in an hour as a rate limit without waiting', async () => {
     double.failNext('repos/get-content', [faults.primaryRateLimit(0)]);
-    expect(await read(client({ throttle: true }))).toBe('hello\n');
-    expect(notices[0]).toMatch(/primary rate limit/);
-
-    double.failNext('repos/get-content', [faults.secondaryRateLimit(1), faults.secondaryRateLimit(1), faults.secondaryRateLimit(1)]);
-    await expect(read(client({ throttle: true, rateLimitRetries: 1 }))).rejects.toMatchObject({ status: 403 });
-    // 1 + 1 retry = 2 of the 3 scripted limits used; the last notice says it gave up.
-    expect(double.pendingFaults()).toBe(1);
-    expect(notices.at(-1)).toMatch(/giving up after 1 retries/);
+    expect(await read(client())).toBe('hello\n');
+    double.failNext('repos/get-content', [faults.primaryRateLimit(3600)]);
+    const error = await read(client()).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 403 });
+    expect(isRateLimitError(error)).toBe(true);
+    expect(notices.at(-1)).toMatch(/^GitHub GET \/repos\/\{owner\}\/\{repo\}\/contents\/\{path\} answered 403 \(rate limit\); not retried: GitHub asks to wait 36\d\d s, more than the 120 s chunkgate waits$/);
+    expect(double.pendingFaults()).toBe(0);
   });
 
-  it('surfaces 403 "Resource not accessible by integration" at once, as an error the caller can catch', async () => {
+  it('stops when the run\'s wait budget would be exceeded', async () => {
+    double.failNext('repos/get-content', [faults.secondaryRateLimit(2), faults.secondaryRateLimit(2)]);
+    await expect(read(client({ budgetSeconds: 3 }))).rejects.toMatchObject({ status: 403 });
+    // The first wait (2 s) fits the budget of 3 s, the second does not.
+    expect(double.requestsOf('repos/get-content')).toHaveLength(2);
+    expect(notices.at(-1)).toMatch(/would exceed the run's retry budget$/);
+  });
+
+  it('times out a request that never answers, logs it, and retries', async () => {
+    double.failNext('repos/get-content', [faults.hang()]);
+    const octokit = client({ timeoutMs: 300 });
+    expect(await read(octokit)).toBe('hello\n');
+    expect(notices).toEqual(['GitHub GET /repos/{owner}/{repo}/contents/{path} did not answer within 0.3 s; retrying in 1 s (retry 1 of 2)']);
+    expect(gap('repos/get-content')).toBeGreaterThanOrEqual(300);
+  });
+
+  it('does not repeat a POST that ended in a 502 or a reset: GitHub may have applied it', async () => {
+    double.failNext('issues/create-comment', [faults.lostResponse()]);
+    const lost = await comment(client()).catch((e: unknown) => e);
+    expect(lost).toMatchObject({ status: 502 });
+    expect(isAmbiguousWrite(lost)).toBe(true);
+    double.failNext('issues/create-comment', [faults.lostConnection()]);
+    const reset = await comment(client()).catch((e: unknown) => e);
+    expect(isAmbiguousWrite(reset)).toBe(true);
+    // Both writes happened; neither was sent twice.
+    expect(double.requestsOf('issues/create-comment')).toHaveLength(2);
+    expect(double.state.issueComments[5]).toHaveLength(2);
+  });
+
+  it('surfaces 403 "Resource not accessible by integration" at once, as a permission error, not a rate limit', async () => {
     double.failNext('issues/create-comment', [faults.integrationForbidden()]);
-    const error = await upsertStickyComment(client({ throttle: true }), { owner: OWNER, repo: REPO, issue_number: 5, body: 'x', marker: MARKER }).catch((e: unknown) => e);
+    const error = await comment(client()).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 403, message: expect.stringContaining('Resource not accessible by integration') });
+    expect(isRateLimitError(error)).toBe(false);
+    expect(isAmbiguousWrite(error)).toBe(false);
     expect(double.requestsOf('issues/create-comment')).toHaveLength(1);
   });
 
   it('lets a read-only (fork) token read but not write', async () => {
     const fork = client({ token: 'fork-token' });
     expect(await read(fork)).toBe('hello\n');
-    await expect(
-      createCheckRun(fork, { owner: OWNER, repo: REPO, head_sha: HEAD, name: 'chunkgate', conclusion: 'neutral', output: { title: 't', summary: 's' }, annotations: [] }),
-    ).rejects.toMatchObject({ status: 403 });
-    expect(double.requestsOf('checks/create')[0]?.headers.authorization).toBe('token fork-token');
+    await expect(comment(fork)).rejects.toMatchObject({ status: 403 });
+    expect(double.requestsOf('issues/create-comment')[0]?.headers.authorization).toBe('token fork-token');
   });
 
   it('turns a scripted 404 into null', async () => {
@@ -375,7 +301,7 @@ describe('request validation by the double', () => {
 
   it('rejects comment bodies over 65,536 characters, as GitHub does', async () => {
     double.state.pulls.push({ number: 2, headSha: HEAD, baseSha: BASE, files: [] });
-    await expect(upsertStickyComment(client(), { owner: OWNER, repo: REPO, issue_number: 2, body: 'x'.repeat(65_537), marker: MARKER })).rejects.toMatchObject({ status: 422 });
+    await expect(client().rest.issues.createComment({ owner: OWNER, repo: REPO, issue_number: 2, body: 'x'.repeat(65_537) })).rejects.toMatchObject({ status: 422 });
     expect(takeViolations().map((v) => v.kind)).toEqual(['semantic']);
   });
 });

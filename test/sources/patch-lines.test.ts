@@ -1,7 +1,7 @@
 import { diffLines, createTwoFilesPatch } from 'diff';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { changedLinesFromPatch } from '../../src/sources/patch-lines.js';
+import { addedLinesFromPatch, changedLinesFromPatch } from '../../src/sources/patch-lines.js';
 
 const sorted = (set: Set<number>) => [...set].sort((a, b) => a - b);
 
@@ -83,5 +83,19 @@ describe('changedLinesFromPatch', () => {
       }),
       { numRuns: 200, seed: 42 },
     );
+  });
+});
+
+describe('addedLinesFromPatch', () => {
+  it('keeps only the lines the patch adds, not its context lines', () => {
+    // Hunk 1: head lines 1–4, of which 2 is added; hunk 2: head 11–13, of which 12 is added.
+    const patch = '@@ -1,3 +1,4 @@\n a\n+b\n c\n d\n@@ -10,3 +11,3 @@\n x\n-y\n+z\n w';
+    expect(sorted(addedLinesFromPatch(patch))).toEqual([2, 12]);
+    expect(sorted(changedLinesFromPatch(patch))).toEqual([1, 2, 3, 4, 11, 12, 13]);
+  });
+
+  it('reads a new file as all added and a deletion as none', () => {
+    expect(sorted(addedLinesFromPatch('@@ -0,0 +1,2 @@\n+a\n+b\n\\ No newline at end of file'))).toEqual([1, 2]);
+    expect(sorted(addedLinesFromPatch('@@ -1,2 +0,0 @@\n-a\n-b'))).toEqual([]);
   });
 });

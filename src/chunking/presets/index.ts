@@ -8,8 +8,8 @@ import { chunkLlamaindexSentence } from './llamaindexSentence.js';
 export { chunkExternal, draftsOfExternal, unlocatedNotice, type ExternalChunk } from './external.js';
 
 /**
- * The presets (issue 7): each reproduces a library's splitter chunk for chunk on the document
- * body (the source after its front matter), written here without the library so the action
+ * The presets (issue 7): each reproduces a library's splitter chunk for chunk on the raw file
+ * (front matter included unless `frontMatter: strip`), written here without the library so the action
  * bundle stays small. Versions reproduced: @langchain/textsplitters 1.0.2 (LangChain.js),
  * langchain-text-splitters 1.0 (Python, `langchain-markdown-header`), @llamaindex/core 0.6.23.
  */

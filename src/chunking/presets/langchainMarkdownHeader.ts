@@ -1,6 +1,6 @@
 import type { ChunkDraft, ChunkingOptions, ParsedDoc } from '../../types.js';
 import type { ChunkMeasure } from '../piece.js';
-import { bodyStart } from './body.js';
+import { presetInputStart } from './body.js';
 import { recursiveOptionsOf } from './langchainRecursive.js';
 import { splitRecursive } from './langchainSplit.js';
 import { draftsOfLocated, trimmedSpan, type LocatedChunk } from './located.js';
@@ -132,7 +132,7 @@ export function splitMarkdownHeaders(
 
 /**
  * `langchain-markdown-header`: LangChain's `MarkdownHeaderTextSplitter` (Python semantics, see
- * {@link splitMarkdownHeaders}) on the document body, with `headersToSplitOn` and `stripHeaders`;
+ * {@link splitMarkdownHeaders}) on the file (see `presetInputStart` for front matter), with `headersToSplitOn` and `stripHeaders`;
  * with `recursiveSplit: true`, each section is then split by `RecursiveCharacterTextSplitter`
  * (`chunkSize` = `max`, `chunkOverlap` = `overlap`, `separators`), the usual pairing
  * (`splitter.splitDocuments(headerSplits)`). A piece keeps its text; its offsets are where that
@@ -145,7 +145,7 @@ export function chunkLangchainMarkdownHeader(doc: ParsedDoc, options: ChunkingOp
       ...(options.headersToSplitOn ? { headersToSplitOn: options.headersToSplitOn } : {}),
       ...(options.stripHeaders !== undefined ? { stripHeaders: options.stripHeaders } : {}),
     },
-    bodyStart(doc),
+    presetInputStart(doc, options),
   );
   if (!options.recursiveSplit) return draftsOfLocated(doc, sections);
   const split = recursiveOptionsOf(options, measure);

@@ -1,6 +1,6 @@
 import type { ChunkDraft, ChunkingOptions, ParsedDoc } from '../../types.js';
 import type { ChunkMeasure } from '../piece.js';
-import { bodyStart } from './body.js';
+import { presetInputStart } from './body.js';
 import { draftsOfLocated } from './located.js';
 import { LANGCHAIN_MARKDOWN_SEPARATORS, LANGCHAIN_SEPARATORS, splitRecursive, type RecursiveSplitOptions } from './langchainSplit.js';
 
@@ -26,10 +26,10 @@ export function recursiveOptionsOf(
 
 /**
  * `langchain-recursive`: LangChain's `RecursiveCharacterTextSplitter` (@langchain/textsplitters
- * 1.0.2) on the document body (after front matter), chunk for chunk. Heading path from offsets.
+ * 1.0.2) on the file (see `presetInputStart` for front matter), chunk for chunk. Heading path from offsets.
  */
 export function chunkLangchainRecursive(doc: ParsedDoc, options: ChunkingOptions, measure: ChunkMeasure): ChunkDraft[] {
-  return draftsOfLocated(doc, splitRecursive(doc.source, recursiveOptionsOf(options, measure), bodyStart(doc)));
+  return draftsOfLocated(doc, splitRecursive(doc.source, recursiveOptionsOf(options, measure), presetInputStart(doc, options)));
 }
 
 /**
@@ -39,5 +39,5 @@ export function chunkLangchainRecursive(doc: ParsedDoc, options: ChunkingOptions
  */
 export function chunkLangchainMarkdown(doc: ParsedDoc, options: ChunkingOptions, measure: ChunkMeasure): ChunkDraft[] {
   const split = { ...recursiveOptionsOf(options, measure), separators: LANGCHAIN_MARKDOWN_SEPARATORS };
-  return draftsOfLocated(doc, splitRecursive(doc.source, split, bodyStart(doc)));
+  return draftsOfLocated(doc, splitRecursive(doc.source, split, presetInputStart(doc, options)));
 }

@@ -1,4 +1,4 @@
-import type { ChunkDraft, ParsedDoc } from '../../types.js';
+import type { ChunkDraft, ChunkingOptions, ParsedDoc } from '../../types.js';
 import { documentContent } from './body.js';
 import { draftsOfLocated, trimmedSpan, type LocatedChunk } from './located.js';
 
@@ -40,10 +40,10 @@ export function splitMarkdownNodes(text: string, from = 0, to = text.length): Lo
 
 /**
  * `llamaindex-markdown`: LlamaIndex.TS `MarkdownNodeParser` (@llamaindex/core 0.6.23) on the
- * document body, trimmed as a LlamaIndex `Document`'s content is: one chunk per heading section (any depth, no size limit), keeping the library's
+ * file (see `presetInputStart` for front matter), trimmed as a LlamaIndex `Document`'s content is: one chunk per heading section (any depth, no size limit), keeping the library's
  * text (the heading title without its `#` marker) while its offsets cover the section in the source.
  */
-export function chunkLlamaindexMarkdown(doc: ParsedDoc): ChunkDraft[] {
-  const body = documentContent(doc);
+export function chunkLlamaindexMarkdown(doc: ParsedDoc, options: ChunkingOptions): ChunkDraft[] {
+  const body = documentContent(doc, options);
   return draftsOfLocated(doc, splitMarkdownNodes(doc.source, body.start, body.end));
 }

@@ -121,11 +121,11 @@ function merge(splits: readonly Split[], chunkSize: number, chunkOverlap: number
 
 /**
  * `llamaindex-sentence`: LlamaIndex.TS `SentenceSplitter` (@llamaindex/core 0.6.23) on the
- * document body trimmed (a `Document`'s content, see `documentContent`), `chunkSize` = `max` and `chunkOverlap` = `overlap` in tokens of `tokenizer`
+ * file trimmed (see `presetInputStart` for front matter; a `Document`'s content, see `documentContent`), `chunkSize` = `max` and `chunkOverlap` = `overlap` in tokens of `tokenizer`
  * (always tokens, as in the library). Chunks are located in the source in order.
  */
 export function chunkLlamaindexSentence(doc: ParsedDoc, options: ChunkingOptions, measure: ChunkMeasure): ChunkDraft[] {
-  const { start, end } = documentContent(doc);
+  const { start, end } = documentContent(doc, options);
   const texts = splitSentences(doc.source.slice(start, end), {
     chunkSize: options.max,
     chunkOverlap: options.overlap,

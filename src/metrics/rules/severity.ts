@@ -19,4 +19,6 @@ export const RULE_SEVERITY: Readonly<Record<IssueTag, Severity>> = {
   'excess-overlap': 'medium',
   'missing-heading-context': 'low',
   'source-loss': 'high',
+  'unfindable-chunk': 'low',
+  boilerplate: 'low',
 };

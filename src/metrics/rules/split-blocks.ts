@@ -1,5 +1,5 @@
 import { lineAt } from '../../markdown/lines.js';
-import type { Block, Chunk, IssueTag } from '../../types.js';
+import type { Block, Chunk, IssueTag, Span } from '../../types.js';
 import { blockAt, chunkContentEnd } from '../structural/blocks.js';
 import type { StructuralInput } from '../structural/input.js';
 import { contentEnd, contentStart } from '../structural/text.js';
@@ -11,7 +11,9 @@ const NOUN: Readonly<Record<'table' | 'code', string>> = { table: 'table', code:
 /**
  * `table-split` / `code-fence-split`: the chunk is a piece of an over-`max` table
  * or code block (`split.kind`), or its extent starts or ends strictly inside a
- * table or code block (a boundary cut the block). At most one issue per block and
+ * table or code block (a boundary cut the block) — a code block nested in a list
+ * item, blockquote or JSX / HTML block included. An indented code block whose
+ * indent fell in the previous chunk is not cut. At most one issue per block and
  * chunk; line: the first line of the piece, or the line of the cut.
  */
 export function checkSplitBlocks(input: StructuralInput): RuleFinding[] {
@@ -44,22 +46,75 @@ export function checkSplitBlocks(input: StructuralInput): RuleFinding[] {
         }),
       );
     }
+    const nested = cutNestedFence(input, chunk);
+    if (nested && !reported.has('piece')) {
+      const [from, to] = [lineAt(doc.lineStarts, nested.fence.start), lineAt(doc.lineStarts, Math.max(nested.fence.start, nested.fence.end - 1))];
+      findings.push(
+        finding(index, 'code-fence-split', {
+          message: `Unexpected chunk boundary inside a code block nested in a ${nested.block.kind === 'list' ? 'list item' : nested.block.kind} (lines ${from}–${to}), expected the whole code block in one chunk`,
+          line: lineAt(doc.lineStarts, nested.offset),
+          hint: 'Move the boundary before or after the code block: a partial code block answers questions wrongly.',
+        }),
+      );
+    }
   }
   return findings;
 }
 
-/** Tables and code blocks that the chunk's first or last non-whitespace character lies strictly inside. */
+/** A code block nested in a list, blockquote or JSX / HTML block that the chunk's first or last character lies strictly inside. */
+function cutNestedFence(input: StructuralInput, chunk: Chunk): { block: Block; fence: Span; offset: number } | null {
+  const { doc } = input;
+  const start = contentStart(doc.source, chunk.startOffset, chunk.endOffset);
+  if (start >= chunk.endOffset) return null;
+  const end = chunkContentEnd(doc, chunk);
+  for (const offset of [start, end - 1]) {
+    const block = blockAt(doc.blocks, offset);
+    for (const fence of block?.fences ?? []) {
+      const inside =
+        offset === start
+          ? start > contentStart(doc.source, fence.start, fence.end) && start < fence.end
+          : end < contentEnd(doc.source, fence.start, fence.end) && end > fence.start;
+      if (inside) return { block: block!, fence, offset };
+    }
+  }
+  return null;
+}
+
+/**
+ * Tables and code blocks that the chunk's first or last non-whitespace character lies strictly
+ * inside. A cut whose far side holds only the block's closing fence line is not a split (issue 12
+ * item 5): a chunk that opens with the bare closing fence, or one that ends just before it, leaves
+ * every line of the code whole on one side — LangChain's Markdown separator "```\n" cuts exactly there.
+ */
 function cutsInsideBlocks(input: StructuralInput, chunk: Chunk): { block: Block; offset: number }[] {
   const { doc } = input;
   const cuts: { block: Block; offset: number }[] = [];
   const start = contentStart(doc.source, chunk.startOffset, chunk.endOffset);
   if (start >= chunk.endOffset) return cuts;
   const first = blockAt(doc.blocks, start);
-  if (first && isAtomicTarget(first) && start > first.start) cuts.push({ block: first, offset: start });
+  // Against the block's first character, not its first column: an indented code block whose
+  // indent fell in the previous chunk is whole in this one.
+  if (first && isAtomicTarget(first) && start > contentStart(doc.source, first.start, first.end) && !startsOnClosingFence(doc.source, first, start)) {
+    cuts.push({ block: first, offset: start });
+  }
   const end = chunkContentEnd(doc, chunk);
   const last = blockAt(doc.blocks, end - 1);
-  if (last && isAtomicTarget(last) && end < contentEnd(doc.source, last.start, last.end)) cuts.push({ block: last, offset: end - 1 });
+  if (last && isAtomicTarget(last) && end < contentEnd(doc.source, last.start, last.end) && !endsBeforeClosingFence(doc.source, last, end)) {
+    cuts.push({ block: last, offset: end - 1 });
+  }
   return cuts;
+}
+
+/** Whether `start` lies on the closing fence line of code block `block`. */
+function startsOnClosingFence(source: string, block: Block, start: number): boolean {
+  const close = block.fence?.close;
+  return close !== null && close !== undefined && start >= contentStart(source, close.start, close.end);
+}
+
+/** Whether only whitespace lies between `end` and the closing fence line of code block `block`. */
+function endsBeforeClosingFence(source: string, block: Block, end: number): boolean {
+  const close = block.fence?.close;
+  return close !== null && close !== undefined && contentStart(source, end, close.end) >= contentStart(source, close.start, close.end);
 }
 
 function isAtomicTarget(block: Block): boolean {

@@ -89,3 +89,14 @@ export function coverageGaps(doc: ParsedDoc, chunks: readonly Chunk[], counts?: 
     return nonWhitespace === 0 ? [] : [{ ...hole, chunk: chargedTo(hole.end), nonWhitespace }];
   });
 }
+
+/** Spans sorted and merged where they overlap or touch, so a character repeated in two of them counts once. */
+export function mergeSpans(spans: readonly Span[]): Span[] {
+  const merged: Span[] = [];
+  for (const span of [...spans].sort((a, b) => a.start - b.start)) {
+    const last = merged.at(-1);
+    if (last && span.start <= last.end) last.end = Math.max(last.end, span.end);
+    else merged.push({ ...span });
+  }
+  return merged;
+}

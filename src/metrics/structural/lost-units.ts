@@ -1,5 +1,6 @@
 import { lineAt } from '../../markdown/lines.js';
 import type { ParsedDoc, Span } from '../../types.js';
+import { segmentText } from '../../text/segments.js';
 import { blocksOverlapping } from './blocks.js';
 import { contentEnd, contentStart } from './text.js';
 
@@ -17,18 +18,18 @@ const LINE_UNIT_KINDS = new Set(['table', 'code', 'html', 'jsx', 'expression', '
 const sentences = new Intl.Segmenter('und', { granularity: 'sentence' });
 
 /**
- * Splits the uncovered range `gap` into units (seed 003): lines of tables
- * (one row per line), code, html/JSX and math blocks; Intl.Segmenter sentences
- * elsewhere (CJK-aware; a line break also ends a unit). Each unit keeps only
- * its uncovered part; blank units are dropped.
+ * Splits `range` into answer-bearing units (seed 003): lines of tables (one row per line),
+ * code, html/JSX and math blocks; Intl.Segmenter sentences elsewhere (CJK-aware; a line break
+ * also ends a unit, as UAX #29 breaks after a paragraph separator). Each unit is cut to the
+ * range and trimmed of surrounding whitespace; blank units are dropped.
  */
-export function lostUnits(doc: ParsedDoc, gap: Span): LostText[] {
+export function unitSpans(doc: ParsedDoc, range: Span): Span[] {
   const { source, blocks } = doc;
-  const units: LostText[] = [];
+  const units: Span[] = [];
   const push = (start: number, end: number): void => {
     const from = contentStart(source, start, end);
     const to = contentEnd(source, from, end);
-    if (to > from) units.push({ line: lineAt(doc.lineStarts, from), text: source.slice(from, to) });
+    if (to > from) units.push({ start: from, end: to });
   };
   const pushLines = (start: number, end: number): void => {
     for (let at = start; at < end; ) {
@@ -40,19 +41,24 @@ export function lostUnits(doc: ParsedDoc, gap: Span): LostText[] {
   };
   const pushSentences = (start: number, end: number): void => {
     if (contentStart(source, start, end) >= end) return;
-    for (const segment of sentences.segment(source.slice(start, end))) {
+    for (const segment of segmentText(sentences, source.slice(start, end))) {
       push(start + segment.index, start + segment.index + segment.segment.length);
     }
   };
-  let at = gap.start;
-  for (const block of blocksOverlapping(blocks, gap)) {
-    const start = Math.max(block.start, gap.start);
-    const end = Math.min(block.end, gap.end);
+  let at = range.start;
+  for (const block of blocksOverlapping(blocks, range)) {
+    const start = Math.max(block.start, range.start);
+    const end = Math.min(block.end, range.end);
     pushSentences(at, start);
     if (LINE_UNIT_KINDS.has(block.kind)) pushLines(start, end);
     else pushSentences(start, end);
     at = end;
   }
-  pushSentences(at, gap.end);
+  pushSentences(at, range.end);
   return units;
+}
+
+/** The units of the uncovered range `gap` ({@link unitSpans}), each with its line and text, as the report lists lost text. */
+export function lostUnits(doc: ParsedDoc, gap: Span): LostText[] {
+  return unitSpans(doc, gap).map((unit) => ({ line: lineAt(doc.lineStarts, unit.start), text: doc.source.slice(unit.start, unit.end) }));
 }

@@ -1,6 +1,7 @@
 import type { EvaluatedChunk, Regression } from '../../types.js';
 import { explainRegression } from '../explain.js';
-import { chunkTitle, formatDelta, formatNumber, lineRange } from '../format.js';
+import { chunkTitle, formatDelta, formatNumber, formatScore, lineRange } from '../format.js';
+import { judgeWords } from '../judge-notes.js';
 import { escapeText } from './escape.js';
 import { tagBadges } from './source-view.js';
 
@@ -21,7 +22,8 @@ export interface ChunkDetailInput {
  * The hidden panel content of one chunk (the page script copies it into the side panel):
  * file, side and number, heading path, lines, tokens and characters, block kinds, score and
  * grade (with the regression's before → after and reason), every per-chunk metric, and every
- * issue with its line, message and hint. All text escaped.
+ * issue with its line, message and hint; when the LLM judge scored it, the judge's words
+ * (reasoning, strengths, weaknesses, chunk issues, its five rubric scores). All text escaped.
  */
 export function chunkDetail(input: ChunkDetailInput): string {
   const { chunk, regression } = input;
@@ -30,11 +32,11 @@ export function chunkDetail(input: ChunkDetailInput): string {
     `<h3><code>${escapeText(input.path)}</code> · ${input.side} · chunk ${chunk.index + 1} of ${input.count}</h3>`,
     `<p class="hp">${escapeText(chunkTitle(chunk))}</p>`,
     `<p>${lineRange(chunk)} · ${formatNumber(chunk.tokens)} tokens · ${formatNumber(chunk.chars)} chars · ${escapeText(chunk.kinds.join(', ') || '—')}</p>`,
-    `<p class="score g-${chunk.grade}">${formatNumber(chunk.score)} · ${chunk.grade}${chunk.partial ? ' · partial (heuristic stood in)' : ''}</p>`,
+    `<p class="score g-${chunk.grade}">${formatScore(chunk.score)} · ${chunk.grade}${chunk.partial ? ' · partial (heuristic stood in)' : ''}</p>`,
   ];
   if (regression) {
     const why = explainRegression(regression);
-    const change = regression.base ? `${formatNumber(regression.base.score)} → ${formatNumber(chunk.score)} ${formatDelta(regression.delta)}` : `new chunk · ${formatNumber(chunk.score)}`;
+    const change = regression.base ? `${formatScore(regression.base.score)} → ${formatScore(chunk.score)} ${formatDelta(regression.delta)}` : `new chunk · ${formatScore(chunk.score)}`;
     parts.push(`<p><strong>Regressed</strong> (${escapeText(regression.reason)}): ${escapeText(change)} — <code>${escapeText(why.cause)}</code>: ${escapeText(why.reason)}</p>`);
     parts.push(`<p class="muted">What to do: ${escapeText(why.hint)}</p>`);
   }
@@ -51,6 +53,25 @@ export function chunkDetail(input: ChunkDetailInput): string {
     }
     parts.push('</ul>');
   } else parts.push('<p class="muted">No issues.</p>');
+  parts.push(...judgeSection(chunk));
   parts.push('</div>');
   return parts.join('\n');
+}
+
+/** The LLM judge's verdict on the chunk, or nothing when the heuristic scored it. */
+function judgeSection(chunk: EvaluatedChunk): string[] {
+  const words = judgeWords(chunk);
+  if (!words) return [];
+  const list = (label: string, items: readonly string[]) =>
+    items.length === 0 ? [] : [`<p><strong>${label}</strong></p><ul class="judge">`, ...items.map((item) => `<li>${escapeText(item)}</li>`), '</ul>'];
+  return [
+    `<h4>LLM judge <span class="muted">(${escapeText(words.model)} · ${escapeText(words.promptVersion)})</span></h4>`,
+    ...(words.reasoning ? [`<p class="judge-reasoning">${escapeText(words.reasoning)}</p>`] : []),
+    ...list('Strengths', words.strengths),
+    ...list('Weaknesses', words.weaknesses),
+    ...list('Chunk issues', words.issues.map((issue) => `${issue.severity}: ${issue.text}`)),
+    '<table class="metrics judge-scores">',
+    ...words.scores.map(([name, value]) => `<tr><td>${escapeText(name)}</td><td class="num">${value}</td></tr>`),
+    '</table>',
+  ];
 }

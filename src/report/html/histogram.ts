@@ -32,7 +32,7 @@ export function sectionHistogram(input: HistogramInput): string | null {
   const plot = HEIGHT - TOP - BOTTOM;
   const parts = [
     `<svg class="hist" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="Section body length histogram">`,
-    `<text x="${LEFT}" y="11">Section body length (${escapeText(input.unit)}), seed 002 buckets · <tspan fill="${SIDE_COLORS.base}">■ base</tspan> <tspan fill="${SIDE_COLORS.head}">■ head</tspan></text>`,
+    `<text x="${LEFT}" y="11">Section body length (${escapeText(input.unit)}), sections per bucket · <tspan fill="${SIDE_COLORS.base}">■ base</tspan> <tspan fill="${SIDE_COLORS.head}">■ head</tspan></text>`,
   ];
   BUCKET_EDGES.forEach((from, index) => {
     const x = LEFT + index * group + 5;

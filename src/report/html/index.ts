@@ -85,9 +85,12 @@ export function renderHtmlReport(input: HtmlReportInput): string {
   const entries = regressionEntries(files);
   const { summary } = report;
   const title = input.title ?? 'chunkgate report';
-  const commits = input.baseSha || input.headSha
-    ? `<p class="muted">base <code>${escapeText((input.baseSha ?? '?').slice(0, 7))}</code> → head <code>${escapeText((input.headSha ?? '?').slice(0, 7))}</code></p>`
-    : '';
+  // An audit has one commit and no base: name just that commit.
+  const commits = input.baseSha
+    ? `<p class="muted">base <code>${escapeText(input.baseSha.slice(0, 7))}</code> → head <code>${escapeText((input.headSha ?? '?').slice(0, 7))}</code></p>`
+    : input.headSha
+      ? `<p class="muted">commit <code>${escapeText(input.headSha.slice(0, 7))}</code></p>`
+      : '';
   return [
     '<!DOCTYPE html>',
     '<html lang="en">',

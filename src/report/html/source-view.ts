@@ -1,6 +1,6 @@
 import { lastAtOrBefore } from '../../markdown/lines.js';
 import type { DocEval, EvaluatedChunk } from '../../types.js';
-import { chunkTitle, formatNumber, lineRange } from '../format.js';
+import { chunkTitle, formatNumber, formatScore, lineRange } from '../format.js';
 import { escapeText } from './escape.js';
 
 /** One side (base or head) of a file, as {@link sourceView} draws it. */
@@ -45,7 +45,7 @@ function tooltip(chunk: EvaluatedChunk, count: number): string {
     `chunk ${chunk.index + 1}/${count}`,
     lineRange(chunk),
     `${formatNumber(chunk.tokens)} tokens`,
-    `${formatNumber(chunk.score)} ${chunk.grade}`,
+    `${formatScore(chunk.score)} ${chunk.grade}`,
     chunkTitle(chunk),
     ...(tags ? [tags] : []),
   ].join(' · ');

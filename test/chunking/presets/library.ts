@@ -42,7 +42,7 @@ export async function libraryChunks(options: ChunkingOptions, body: string): Pro
         ...(options.paragraphSeparator ? { paragraphSeparator: options.paragraphSeparator } : {}),
         tokenizer,
         logger: QUIET,
-      } as ConstructorParameters<typeof SentenceSplitter>[0]);
+      });
       const nodes = splitter.getNodesFromDocuments([new Document({ text: body })]) as Array<{ text: string }>;
       return nodes.map((node) => node.text);
     }

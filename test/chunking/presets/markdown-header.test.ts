@@ -61,7 +61,7 @@ describe('langchain-markdown-header preset', () => {
   const { doc } = parseMarkdown('guide.md', source);
 
   it('keeps the library text, points offsets at the source section, and gives the heading path', () => {
-    const options = optionsWith({ strategy: 'langchain-markdown-header' });
+    const options = optionsWith({ strategy: 'langchain-markdown-header', frontMatter: 'strip' });
     const drafts = PRESETS['langchain-markdown-header'](doc, options, createMeasure('chars', 'o200k_base'));
     expect(drafts.map((draft) => draft.text ?? source.slice(draft.start, draft.end))).toEqual([
       'Intro line.',
@@ -71,10 +71,22 @@ describe('langchain-markdown-header preset', () => {
     expect(drafts.map((draft) => draft.headingPath)).toEqual([['Guide'], ['Guide', 'Install']]);
   });
 
+  it('sees the raw file by default: the front matter lines are a paragraph before the first header', () => {
+    // Lines "---", "title: Guide", "---" carry no header, so they form the first paragraph
+    // (metadata {}); the blank line after them ends it.
+    const drafts = PRESETS['langchain-markdown-header'](doc, optionsWith({ strategy: 'langchain-markdown-header' }), createMeasure('chars', 'o200k_base'));
+    expect(drafts.map((draft) => draft.text ?? source.slice(draft.start, draft.end))).toEqual([
+      '---\ntitle: Guide\n---',
+      'Intro line.',
+      'Run the installer. Then restart the machine to finish.',
+    ]);
+    expect([drafts[0]!.start, drafts[0]!.end]).toEqual([0, 20]);
+  });
+
   it('recursiveSplit: true splits each section again with chunkSize / chunkOverlap', () => {
     // "Run the installer. Then restart the machine to finish." is 54 chars > 30: split on " "
     // and merged to ≤ 30: "Run the installer. Then" (23), "restart the machine to" (22), "finish." (7).
-    const options = optionsWith({ strategy: 'langchain-markdown-header', recursiveSplit: true, max: 30, overlap: 0 });
+    const options = optionsWith({ strategy: 'langchain-markdown-header', recursiveSplit: true, max: 30, overlap: 0, frontMatter: 'strip' });
     const drafts = PRESETS['langchain-markdown-header'](doc, options, createMeasure('chars', 'o200k_base'));
     expect(drafts.map((draft) => draft.text ?? source.slice(draft.start, draft.end))).toEqual([
       'Intro line.',

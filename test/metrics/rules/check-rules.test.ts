@@ -54,6 +54,8 @@ describe('checkRules', () => {
       'excess-overlap': 'medium',
       'missing-heading-context': 'low',
       'source-loss': 'high',
+      'unfindable-chunk': 'low',
+      boilerplate: 'low',
     });
   });
 });

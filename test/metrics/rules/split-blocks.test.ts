@@ -1,4 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { chunkDocument } from '../../../src/chunking/index.js';
+import { createMeasure } from '../../../src/chunking/measure.js';
+import { defaultConfig } from '../../../src/config/schema.js';
+import { parseMarkdown } from '../../../src/markdown/parse.js';
 import { checkSplitBlocks } from '../../../src/metrics/rules/split-blocks.js';
 import { build, draftOf, spanOf } from '../structural/fixture.js';
 
@@ -58,5 +64,58 @@ describe('checkSplitBlocks', () => {
   it('leaves whole tables and code blocks alone', () => {
     const input = build(source, [draftOf(source, 'Intro.'), draftOf(source, '| a | b |', '| 3 | 4 |'), draftOf(source, '```js', 'two();\n```')]);
     expect(checkSplitBlocks(input)).toEqual([]);
+  });
+});
+
+describe('checkSplitBlocks: indents and nested fences', () => {
+  it('does not flag an indented code block whose indent fell in the previous chunk', () => {
+    const indented = 'Prose before the code.\n\n    indented();\n    code();\n';
+    // The first chunk ends on the blank line and the indent of line 3; the second starts at "indented();".
+    const start = indented.indexOf('indented();');
+    const input = build(indented, [
+      { start: 0, end: start, headingPath: [], kinds: ['paragraph'] },
+      { start, end: indented.length, headingPath: [], kinds: ['code'] },
+    ]);
+    expect(checkSplitBlocks(input)).toEqual([]);
+  });
+
+  it('flags a boundary inside a code block nested in a list item, at the cut line', () => {
+    const nested = ['- Step one:', '', '  ```sh', '  first', '  second', '  ```', '- Step two.'].join('\n');
+    const input = build(nested, [draftOf(nested, '- Step one:', 'first'), draftOf(nested, 'second', '- Step two.')]);
+    expect(checkSplitBlocks(input).map((f) => [f.issue.tag, f.chunk, f.issue.line])).toEqual([
+      ['code-fence-split', 0, 4],
+      ['code-fence-split', 1, 5],
+    ]);
+    expect(checkSplitBlocks(input)[0]!.issue.message).toBe(
+      'Unexpected chunk boundary inside a code block nested in a list item (lines 3–6), expected the whole code block in one chunk',
+    );
+  });
+});
+
+describe('checkSplitBlocks: a bare closing fence on the far side of a cut (issue 12 item 5)', () => {
+  const fenced = ['Intro.', '', '```js', 'one();', 'two();', '```', '', 'After.'].join('\n');
+
+  it('does not flag a chunk that opens with the closing fence, nor the chunk that ends just before it', () => {
+    const input = build(fenced, [draftOf(fenced, 'Intro.', 'two();'), draftOf(fenced, '```\n\nAfter.')]);
+    expect(checkSplitBlocks(input)).toEqual([]);
+  });
+
+  it('still flags a cut between two code lines', () => {
+    const input = build(fenced, [draftOf(fenced, 'Intro.', 'one();'), draftOf(fenced, 'two();', 'After.')]);
+    expect(checkSplitBlocks(input).map((f) => [f.issue.tag, f.chunk, f.issue.line])).toEqual([
+      ['code-fence-split', 0, 4],
+      ['code-fence-split', 1, 5],
+    ]);
+  });
+
+  it('leaves langchain-markdown 1000/200 cuts at closing fences unflagged on a real page', () => {
+    const source = readFileSync(fileURLToPath(new URL('../../fixtures/rules/closing-fence/input.md', import.meta.url)), 'utf8');
+    const { doc } = parseMarkdown('input.md', source);
+    const options = { ...defaultConfig().chunking, strategy: 'langchain-markdown' as const, unit: 'chars' as const, max: 1000, overlap: 200 };
+    const measure = createMeasure('chars', 'o200k_base');
+    const chunks = chunkDocument(doc, options, measure);
+    // The fixture is built so that some chunk opens with a bare closing fence: the case under test.
+    expect(chunks.some((chunk) => /^```\s*$/m.test(chunk.text.split('\n')[0]!))).toBe(true);
+    expect(checkSplitBlocks({ doc, chunks, options, measure }).filter((f) => f.issue.tag === 'code-fence-split')).toEqual([]);
   });
 });

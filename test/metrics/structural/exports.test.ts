@@ -9,14 +9,19 @@ describe('public surface', () => {
       'DEFAULT_STRUCTURAL_WEIGHTS',
       'boundaryIntegrity',
       'chunkSizeDistribution',
+      'contextCarryover',
+      'contextSufficiency',
+      'contextSufficiencyByChunk',
       'emptyTinyRate',
       'overlapAccuracy',
       'sizeComplianceRate',
       'structuralMetrics',
       'structuralPreservation',
       'structuralScore',
+      'uniqueChunkRate',
+      'unitIntegrity',
     ]);
-    expect(Object.keys(rules).sort()).toEqual(['RULE_SEVERITY', 'checkRules']);
+    expect(Object.keys(rules).sort()).toEqual(['RULE_SEVERITY', 'checkRules', 'issueOrder']);
     expect(Object.keys(coverage).sort()).toEqual(['sourceCoverage']);
   });
 });

@@ -44,9 +44,10 @@ describe('structuralPreservation', () => {
   });
 
   it('clamps at 0 and scores 100 for a document without structures', () => {
-    const headings = '# One\n\n# Two';
-    // sections One and Two (each heading-only) are whole → 2 / 2 = 100; both chunks end on a heading → − 100 → 0
-    expect(structuralPreservation(build(headings, [draftOf(headings, '# One'), draftOf(headings, '# Two')]))).toBe(0);
+    const headings = '# One\n\n# Two\n\nBody.';
+    // section One (heading only) is whole, Two is cut from its body → 1 / 2 = 50; two of three chunks end on a
+    // heading with text after it → − 66.7 → 0
+    expect(structuralPreservation(build(headings, [draftOf(headings, '# One'), draftOf(headings, '# Two'), draftOf(headings, 'Body.')]))).toBe(0);
     const prose = 'Just a paragraph.';
     expect(structuralPreservation(build(prose, [draftOf(prose, prose)]))).toBe(100);
   });

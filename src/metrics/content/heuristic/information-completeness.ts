@@ -1,3 +1,4 @@
+import { withoutClosingLines } from '../../../markdown/dialect.js';
 import type { Block, BlockKind, Chunk, ParsedDoc } from '../../../types.js';
 import { CLOSERS } from '../text.js';
 import { chunkCuts } from './cuts.js';
@@ -107,11 +108,12 @@ function listNumber(line: string): number | null {
 }
 
 /**
- * The chunk's last 40 characters with trailing whitespace and closing markup removed;
+ * The chunk's last 40 characters with trailing whitespace and closing markup removed — docs-site
+ * container ends (`:::`, `{{< /tab >}}`, `</Steps>`) included, so `:::` is no “:” lead-in;
  * `''` when it ends with a code fence (a `key:` line inside code introduces nothing).
  */
 function lastWords(text: string): string {
-  const trimmed = text.trimEnd();
+  const trimmed = withoutClosingLines(text);
   if (/(^|\n) {0,3}(`{3,}|~{3,})$/.test(trimmed)) return '';
   let end = trimmed.length;
   while (end > 0 && (/\s/.test(trimmed[end - 1]!) || CLOSERS.includes(trimmed[end - 1]!))) end -= 1;

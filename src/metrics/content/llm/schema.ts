@@ -157,7 +157,7 @@ export function parseJudgeAnswer(content: string, requested: readonly number[]):
 
 function indexOf(entry: unknown): number | undefined {
   if (entry === null || typeof entry !== 'object' || !('index' in entry)) return undefined;
-  const index = (entry as { index: unknown }).index;
+  const index = entry.index;
   return typeof index === 'number' && Number.isInteger(index) ? index : undefined;
 }
 

@@ -45,7 +45,7 @@ export interface JudgeProvider {
  * re-validated on read, so a store may return anything (a corrupt entry is a miss).
  */
 export interface JudgeCache {
-  get(key: string): Promise<unknown | undefined>;
+  get(key: string): Promise<unknown>;
   set(key: string, value: unknown): Promise<void>;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentScore } from '../../../../src/metrics/content/heuristic/content-score.js';
+import { contentScore, DEFAULT_CONTENT_WEIGHTS } from '../../../../src/metrics/content/heuristic/content-score.js';
 import type { ContentMetrics } from '../../../../src/types.js';
 
 const metrics: ContentMetrics = {
@@ -11,20 +11,32 @@ const metrics: ContentMetrics = {
 };
 
 describe('contentScore', () => {
-  it('averages with equal weights by default', () => {
+  it('leaves semantic coherence out by default (issue 12, second round)', () => {
+    // (60 + 100 + 40 + 90) / 4 = 290 / 4 = 72.5; coherence (80) weighs 0
+    expect(contentScore(metrics)).toBe(72.5);
+    expect(contentScore(metrics, 'default')).toBe(72.5);
+    expect(DEFAULT_CONTENT_WEIGHTS).toEqual({
+      semantic_coherence: 0,
+      context_self_containment: 1,
+      information_completeness: 1,
+      boundary_quality: 1,
+      cross_chunk_redundancy_reversed: 1,
+    });
+  });
+
+  it('averages all five with `equal`', () => {
     // (80 + 60 + 100 + 40 + 90) / 5 = 370 / 5 = 74
-    expect(contentScore(metrics)).toBe(74);
     expect(contentScore(metrics, 'equal')).toBe(74);
   });
 
-  it('weighs partial explicit weights, missing ones counting 1', () => {
+  it('weighs partial explicit weights, missing ones taking their default weight', () => {
     // (3 × 80 + 60 + 100 + 40 + 90) / (3 + 4) = 530 / 7 = 75.71 → 75.7
     expect(contentScore(metrics, { semantic_coherence: 3 })).toBe(75.7);
-    // (0 × 60 + 80 + 100 + 40 + 90) / 4 = 310 / 4 = 77.5
-    expect(contentScore(metrics, { context_self_containment: 0 })).toBe(77.5);
+    // self-containment 0, coherence left out (default 0): (100 + 40 + 90) / 3 = 76.67 → 76.7
+    expect(contentScore(metrics, { context_self_containment: 0 })).toBe(76.7);
   });
 
-  it('falls back to equal weights when every weight is 0 or negative', () => {
+  it('falls back to the default weights when every weight is 0 or negative', () => {
     const zero = {
       semantic_coherence: 0,
       context_self_containment: 0,
@@ -32,6 +44,6 @@ describe('contentScore', () => {
       boundary_quality: 0,
       cross_chunk_redundancy_reversed: 0,
     };
-    expect(contentScore(metrics, zero)).toBe(74);
+    expect(contentScore(metrics, zero)).toBe(72.5);
   });
 });

@@ -118,9 +118,8 @@ describe('judgeChunks through the openai client', () => {
     double.setScript((_, n) => (n === 0 ? { kind: 'status', status: 429, headers: { 'retry-after': '1' } } : { kind: 'valid' }));
     const result = await judgeChunks(input([chunkBySection('docs/guide.md', THREE)]), provider({ maxRetries: 2 }), memoryCache());
     expect(double.requests).toHaveLength(2);
-    expect(double.requests[1]!.headers['x-stainless-retry-count']).toBe('1');
     expect(result.partial).toBe(false);
-    expect(result.cost.calls).toBe(1); // retries are the client's, not new judge calls
+    expect(result.cost.calls).toBe(1); // retries are the provider's (withRetries), not new judge calls
     expect(result.perDoc[0]!.metrics[0]!.semantic_coherence).toBe(50);
   });
 
@@ -132,6 +131,29 @@ describe('judgeChunks through the openai client', () => {
     expect(result.perDoc[0]!.fallback[0]).toMatch(/^http-error: HTTP 500/);
     expect(result.partial).toBe(true);
     expect(result.cost).toMatchObject({ calls: 1, judgedChunks: 3, promptTokens: 0, completionTokens: 0, usd: 0 });
+  });
+
+  it('does not wait out a Retry-After of 3600 s: no retry, the chunks fall back, the run goes on', async () => {
+    // Issue 10 item 8: the client used to sleep an hour here, keeping the process alive.
+    double.setScript(() => ({ kind: 'status', status: 429, headers: { 'retry-after': '3600' } }));
+    const result = await judgeChunks(input([chunkBySection('docs/guide.md', THREE)]), provider({ maxRetries: 2 }), memoryCache());
+    expect(double.requests).toHaveLength(1);
+    expect(result.perDoc[0]!.fallback).toEqual(
+      Array(3).fill('http-error: HTTP 429 (the API asked to retry after 3600 s, longer than the 60 s chunkgate waits; not retried)'),
+    );
+    expect(result.partial).toBe(true);
+  });
+
+  it('stops every request once the provider-wide time budget is spent', { timeout: 10_000 }, async () => {
+    double.setScript(() => ({ kind: 'hang' }));
+    const spent = createOpenAIProvider({ apiKey: 'test-key', baseURL: double.baseURL, maxRetries: 0, timeoutMs: 5_000, totalTimeoutMs: 200 });
+    const docs = [chunkBySection('docs/a.md', THREE), chunkBySection('docs/b.md', THREE.replace(/ is | follows | ends /g, ' was '))];
+    // One request at a time: the first hangs until the budget aborts it; the second is refused at once.
+    const result = await judgeChunks(input(docs, { maxConcurrency: 1, batchSize: 3 }), spent, memoryCache());
+    expect(double.requests).toHaveLength(1);
+    const reasons = result.perDoc.flatMap((doc) => doc.fallback);
+    expect(reasons).toHaveLength(6);
+    for (const reason of reasons) expect(reason).toBe('timeout: the LLM time budget of 0.2 s for this run is used up; remaining requests are not sent');
   });
 
   it('aborts a hanging request after timeoutMs and falls back', { timeout: 10_000 }, async () => {

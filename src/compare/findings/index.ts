@@ -1,0 +1,31 @@
+import type { GateScope } from '../../config/types.js';
+import type { FileFinding } from '../../types.js';
+import { headingLost } from './heading-lost.js';
+import type { FindingInput } from './input.js';
+import { leadInCut } from './lead-in-cut.js';
+import { orphanHeadings } from './orphan-heading.js';
+import { pageRemoved } from './page-removed.js';
+import { textRemoved } from './text-removed.js';
+
+export type { FindingInput } from './input.js';
+
+/** Every section finding of one file, in this order: page removed, text removed, heading lost, lead-in cut, orphan heading. */
+const FINDERS: readonly ((input: FindingInput) => FileFinding[])[] = [pageRemoved, textRemoved, headingLost, leadInCut, orphanHeadings];
+
+/**
+ * The section findings of one file (issue 11's "what it misses"): each finder decides origin,
+ * severity and whether the finding is of weight (`gating`). With `gate: all`, a pre-existing
+ * finding of weight gates too. Sorted by line (file-level findings first), then finder order.
+ */
+export function fileFindings(input: FindingInput, gate: GateScope = 'changed'): FileFinding[] {
+  const findings = FINDERS.flatMap((find) => find(input));
+  return findings
+    .map((finding, order) => ({ finding, order }))
+    .sort((a, b) => (a.finding.line ?? 0) - (b.finding.line ?? 0) || a.order - b.order)
+    .map(({ finding }) => (gate === 'all' && finding.origin === 'preexisting' && isWeighty(finding) ? { ...finding, gating: true } : finding));
+}
+
+/** A finding that would gate if it were new: every kind but the informational ones. */
+function isWeighty(finding: FileFinding): boolean {
+  return finding.kind === 'lead-in-cut' || finding.kind === 'orphan-heading' || finding.severity === 'high';
+}

@@ -1,0 +1,48 @@
+import { orphanHeading } from '../../metrics/structural/orphan.js';
+import { mapLines } from '../line-map.js';
+import type { FileFinding } from '../../types.js';
+import type { FindingInput } from './input.js';
+
+/**
+ * `orphan-heading`: a head chunk ends on a heading whose text went to the next chunk (the rule
+ * check's tag) — e.g. a rename with an edit that leaves a heading stranded. `preexisting` when a
+ * base chunk was orphaned by a heading of the same title, or by a heading whose line the edit
+ * maps onto this one (a reworded heading); else `new`. Severity `medium`; gates unless
+ * pre-existing. Line: the heading.
+ */
+export function orphanHeadings(input: FindingInput): FileFinding[] {
+  const { base, head, baseDoc, headDoc } = input;
+  if (!head || !headDoc) return [];
+  const before = new Set<string>();
+  const beforeLines = new Set<number>();
+  if (base && baseDoc) {
+    let lineMap: ReturnType<typeof mapLines> | null = null;
+    for (const chunk of base.chunks) {
+      if (!chunk.issues.some((issue) => issue.tag === 'orphan-heading')) continue;
+      const heading = orphanHeading(baseDoc, chunk);
+      if (!heading) continue;
+      before.add(heading.title ?? '');
+      lineMap ??= mapLines(baseDoc.source, headDoc.source);
+      const mapped = lineMap[heading.startLine];
+      if (mapped) for (let line = mapped.from; line <= mapped.to; line += 1) beforeLines.add(line);
+    }
+  }
+  const findings: FileFinding[] = [];
+  for (const chunk of head.chunks) {
+    if (!chunk.issues.some((issue) => issue.tag === 'orphan-heading')) continue;
+    const heading = orphanHeading(headDoc, chunk);
+    if (!heading) continue;
+    const preexisting = before.has(heading.title ?? '') || beforeLines.has(heading.startLine);
+    findings.push({
+      kind: 'orphan-heading',
+      origin: preexisting ? 'preexisting' : 'new',
+      gating: !preexisting,
+      severity: 'medium',
+      message: `The heading “${heading.title ?? ''}” (L${heading.startLine}) ends a chunk; its section text went to the next one`,
+      hint: 'keep the heading with the text below it: give the section a body before any large block, or move the block under its own heading',
+      line: heading.startLine,
+      headingPath: chunk.headingPath,
+    });
+  }
+  return findings;
+}

@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import { lineAt } from '../markdown/lines.js';
+import { searchTerms } from '../retrieval/terms.js';
+import type { BlockKind, Chunk, Issue, ParsedDoc } from '../types.js';
+import { excerpt, finding } from './rules/finding.js';
+import { contentEnd, contentStart } from './structural/text.js';
+
+/** Blocks that carry retrievable text. Headings are structure ("## Usage" on every plugin page is no template), and MDX imports, JSX, expressions and link definitions are markup a writer cannot drop. */
+const TEXT_KINDS: ReadonlySet<BlockKind> = new Set(['paragraph', 'list', 'blockquote', 'table', 'code', 'html']);
+
+/** Options of {@link repeatedBlocks}. */
+export interface BoilerplateOptions {
+  /** A block repeats when at least this many pages hold it (default: `3`). */
+  minPages?: number;
+  /** …and at least this share of the pages looked at (default: `0.1`), so a corpus of 300 pages needs 30. */
+  minShare?: number;
+  /** Blocks with fewer search terms are too short to matter, e.g. "Note:" (default: `5`). */
+  minTerms?: number;
+}
+
+/**
+ * One text block of a page, as the boilerplate check compares pages: a digest of its
+ * whitespace-folded text, where it starts and an excerpt for the message. Plain data, small, so
+ * a page's blocks can be kept for a whole run, cross worker threads and travel in the report of
+ * one slice of a sharded run (the block's page is parsed once, by whoever analyses or chunks it).
+ */
+export interface PageBlock {
+  /** The SHA-256 of the whitespace-folded text, its first 22 base64url characters (132 bits). */
+  key: string;
+  /** Offset of the block's text in the page's source (leading whitespace skipped). */
+  start: number;
+  /** 1-based line of `start`. */
+  line: number;
+  /** The folded text, cut to 50 characters as the finding quotes it. */
+  excerpt: string;
+}
+
+/** The text blocks of one page ({@link pageBlocks}), by the page's path. */
+export interface PageBlocks {
+  path: string;
+  blocks: PageBlock[];
+}
+
+/** One occurrence, on one page, of a block whose text repeats across pages. */
+export interface RepeatedBlock extends PageBlock {
+  path: string;
+  /** Pages that hold the same text, this one included. */
+  pages: number;
+  /** Pages looked at. */
+  of: number;
+  /** The fewest pages that count as repeated ({@link BoilerplateOptions}). */
+  threshold: number;
+}
+
+/**
+ * The blocks of `doc` the boilerplate check compares (seed 001): paragraphs, lists, quotes,
+ * tables, code and HTML with at least `minTerms` search terms (default: `5`), in source order.
+ */
+export function pageBlocks(doc: ParsedDoc, options: Pick<BoilerplateOptions, 'minTerms'> = {}): PageBlock[] {
+  const minTerms = options.minTerms ?? 5;
+  const blocks: PageBlock[] = [];
+  for (const block of doc.blocks) {
+    if (!TEXT_KINDS.has(block.kind)) continue;
+    const start = contentStart(doc.source, block.start, block.end);
+    const end = contentEnd(doc.source, start, block.end);
+    const text = doc.source.slice(start, end).replace(/\s+/g, ' ');
+    if (searchTerms(text).length < minTerms) continue;
+    blocks.push({ key: createHash('sha256').update(text).digest('base64url').slice(0, 22), start, line: lineAt(doc.lineStarts, start), excerpt: excerpt(text, { max: 50 }) });
+  }
+  return blocks;
+}
+
+/**
+ * Seed 001's boilerplate check across files: blocks of text ({@link pageBlocks}) whose
+ * whitespace-folded text is identical on at least `max(minPages, ⌈minShare × pages⌉)` of the
+ * pages given — a generated footer, an "Edit this page" notice, a template paragraph on every
+ * plugin page. Every copy adds the same words to a chunk of its page, so a query that matches those
+ * words finds every copy at once, and the chunks' own subjects weigh less. Place does not matter:
+ * template pages repeat blocks mid-page too. Pages are compared by path once (the first of a path
+ * given twice counts). Result: every occurrence, by page path, then offset.
+ */
+export function repeatedBlocks(pages: readonly PageBlocks[], options: BoilerplateOptions = {}): RepeatedBlock[] {
+  const unique = [...new Map([...pages].reverse().map((page) => [page.path, page])).values()];
+  const threshold = Math.max(options.minPages ?? 3, Math.ceil((options.minShare ?? 0.1) * unique.length));
+  const holders = new Map<string, Set<string>>();
+  for (const { path, blocks } of unique) {
+    for (const block of blocks) {
+      const set = holders.get(block.key) ?? new Set<string>();
+      set.add(path);
+      holders.set(block.key, set);
+    }
+  }
+  const repeated: RepeatedBlock[] = [];
+  for (const { path, blocks } of unique) {
+    for (const block of blocks) {
+      const count = holders.get(block.key)!.size;
+      if (count >= threshold) repeated.push({ ...block, path, pages: count, of: unique.length, threshold });
+    }
+  }
+  return repeated.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.start - b.start));
+}
+
+/**
+ * `boilerplate` findings (low severity, never a score) of one page: each of its repeated blocks
+ * goes to the first chunk whose text holds the block's start, with the block's line.
+ * `result[i]` lists the findings of `chunks[i]`.
+ */
+export function boilerplateIssues(chunks: readonly Chunk[], repeated: readonly RepeatedBlock[]): Issue[][] {
+  const issues: Issue[][] = chunks.map(() => []);
+  for (const block of repeated) {
+    const index = chunks.findIndex((chunk) => chunk.spans.some((span) => span.start <= block.start && block.start < span.end));
+    if (index === -1) continue;
+    const { issue } = finding(index, 'boilerplate', {
+      message: `Unexpected text repeated on ${block.pages} of ${block.of} pages ("${block.excerpt}"), expected text unique to the page`,
+      line: block.line,
+      actual: block.pages,
+      expected: `< ${block.threshold}`,
+      hint: 'Strip repeated template text (footers, notices, boilerplate paragraphs) in your RAG pipeline, or keep one copy and link to it: every copy matches the same queries.',
+    });
+    issues[index]!.push(issue);
+  }
+  return issues;
+}

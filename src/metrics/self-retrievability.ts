@@ -1,0 +1,59 @@
+import { bm25Ranker } from '../retrieval/bm25.js';
+import { searchTerms } from '../retrieval/terms.js';
+import type { Chunk } from '../types.js';
+
+/** Seed 001's quick check: a chunk counts as findable when its own query ranks it in the top 3. */
+export const SELF_RETRIEVAL_TOP = 3;
+/** Seed 001's target share of findable chunks. */
+export const SELF_RETRIEVAL_TARGET = 0.8;
+/** Words of the first sentence used in a chunk's query: a lead, not the whole paragraph. */
+const LEAD_TERMS = 30;
+
+const sentences = new Intl.Segmenter('und', { granularity: 'sentence' });
+/** Lines that hold no prose of their own: headings (already in the heading path), fences, JSX/HTML tags, table rules. */
+const NON_PROSE_LINE = /^\s*(?:#{1,6}(?:\s|$)|```|~~~|<\/?[A-Za-z]|\{\/\*|\|?\s*:?-{3,}|import\s|export\s)/;
+
+/** Self-retrievability of one document's chunks. */
+export interface SelfRetrievability {
+  /** 100 × the share of chunks whose own query ranks them in the top 3 (`100` with no chunks). */
+  score: number;
+  /** Per chunk: the 1-based rank its own query gives it, `null` when it is not returned at all (no searchable words). */
+  ranks: (number | null)[];
+  /** Per chunk: the query used (heading path + first sentence). */
+  queries: string[];
+}
+
+/**
+ * The query seed 001 asks a chunk to answer: its heading path, then the first sentence of its
+ * text (lines that are headings, fences, tags or table rules skipped; at most 30 words).
+ */
+export function chunkQuery(chunk: Pick<Chunk, 'headingPath' | 'text'>): string {
+  const prose = chunk.text
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !NON_PROSE_LINE.test(line))
+    .join('\n');
+  const first = sentences.segment(prose)[Symbol.iterator]().next();
+  const lead = first.done ? '' : first.value.segment;
+  const words = searchTerms(lead).slice(0, LEAD_TERMS).join(' ');
+  return [...chunk.headingPath, words].join(' ').trim();
+}
+
+/**
+ * `self_retrievability` (seed 001's retrievability quick check, without a golden set): each
+ * chunk's {@link chunkQuery} is run against a BM25 index of the document set, and a chunk is
+ * findable when it ranks in the top 3 for its own query. The document set is the document
+ * itself: base and head of a file are compared on equal terms, and no other file (changed or
+ * not, in the PR or not) moves a file's score. Score: 100 × findable / N; no chunks → 100.
+ */
+export function selfRetrievability(chunks: readonly Pick<Chunk, 'headingPath' | 'text'>[]): SelfRetrievability {
+  if (chunks.length === 0) return { score: 100, ranks: [], queries: [] };
+  const rank = bm25Ranker(chunks.map((chunk, order) => ({ order, headingPath: chunk.headingPath, text: chunk.text })));
+  const queries = chunks.map((chunk) => chunkQuery(chunk));
+  const ranks = queries.map((query, index) => {
+    if (query === '') return null;
+    const at = rank(query, chunks.length).indexOf(index);
+    return at === -1 ? null : at + 1;
+  });
+  const findable = ranks.filter((value) => value !== null && value <= SELF_RETRIEVAL_TOP).length;
+  return { score: (100 * findable) / chunks.length, ranks, queries };
+}

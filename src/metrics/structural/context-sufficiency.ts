@@ -1,0 +1,50 @@
+import { sectionsOf } from '../../chunking/sections.js';
+import type { Span } from '../../types.js';
+import { countIn, mergeSpans, nonWhitespacePrefix } from './gaps.js';
+import type { StructuralInput } from './input.js';
+
+/**
+ * `context_sufficiency` of each chunk (issue 12), 0–100: how much of its own heading section the
+ * chunk holds. For every section s (heading of depth ≤ `headingLevels.max` up to the next such
+ * heading, or the text before the first one) that the chunk's text overlaps, with n_cs the
+ * chunk's non-whitespace characters in s, n_c the chunk's and n_s the section's:
+ * `100 × Σ_s (n_cs / n_c) × min(1, n_cs / n_s)`. A chunk holding its whole section (or several
+ * whole sections) scores 100; a piece holding a fifth of its section scores 20. A query about a
+ * section uses the section's words, and a chunk with a piece of the section carries only that
+ * piece of them. Measured against the chunk's own sections only, so editing one section never
+ * moves the score of a chunk elsewhere in the page. A chunk without text scores 100 (it is
+ * `empty-chunk`); front matter is no section's text.
+ */
+export function contextSufficiencyByChunk(input: StructuralInput): number[] {
+  const { doc, chunks, options } = input;
+  const counts = nonWhitespacePrefix(doc.source, doc.frontmatter);
+  const sections = sectionsOf(doc, options.headingLevels.max).map((section) => ({
+    start: section.start,
+    end: section.end,
+    size: countIn(counts, section.start, section.end),
+  }));
+  return chunks.map((chunk) => {
+    const spans = mergeSpans(chunk.spans);
+    let own = 0;
+    let held = 0;
+    for (const section of sections) {
+      const inside = spans.reduce((sum, span) => sum + overlapCount(counts, span, section), 0);
+      if (inside === 0 || section.size === 0) continue;
+      own += inside;
+      held += inside * Math.min(1, inside / section.size);
+    }
+    return own === 0 ? 100 : (100 * held) / own;
+  });
+}
+
+/** `context_sufficiency` of a document: the mean of its chunks' ({@link contextSufficiencyByChunk}); no chunks → 100. */
+export function contextSufficiency(input: StructuralInput, byChunk: readonly number[] = contextSufficiencyByChunk(input)): number {
+  return byChunk.length === 0 ? 100 : byChunk.reduce((sum, value) => sum + value, 0) / byChunk.length;
+}
+
+/** Non-whitespace characters of `span` inside `section`. */
+function overlapCount(counts: Int32Array, span: Span, section: Span): number {
+  const start = Math.max(span.start, section.start);
+  const end = Math.min(span.end, section.end);
+  return end > start ? countIn(counts, start, end) : 0;
+}
