@@ -6,7 +6,7 @@ import type { Config } from '../config/types.js';
 import type { GoldenSet } from '../golden/schema.js';
 import { parseMarkdown } from '../markdown/parse.js';
 import { pageBlocks, type PageBlock } from '../metrics/boilerplate.js';
-import { bm25Memo, bm25Retriever } from '../retrieval/bm25.js';
+import { bm25Sides } from '../retrieval/bm25.js';
 import { embeddingRetriever, type Embed, type VectorCache } from '../retrieval/embeddings.js';
 import type { RetrievalChunk } from '../retrieval/types.js';
 import { evaluateRetrieval } from '../retrieval/evaluate.js';
@@ -64,27 +64,22 @@ export async function retrievalReport(
   if (config.golden.retriever === 'embeddings' && !dense) {
     notices.push('golden.retriever is embeddings but no embeddings provider is configured (an API key or llm.baseURL): BM25 was used');
   }
-  const retriever = dense
-    ? (chunks: RetrievalChunk[]) => embeddingRetriever(chunks, dense.embed, dense.cache, { model: config.golden.embeddingModel })
-    : bm25Over(input.golden.queries.map((query) => query.query));
-  const side = (files: SourceText[]) => ({
+  const embeddings = dense ? (chunks: RetrievalChunk[]) => embeddingRetriever(chunks, dense.embed, dense.cache, { model: config.golden.embeddingModel }) : null;
+  // BM25 over the golden queries' terms; the head's index is the base's with the changed files
+  // re-indexed (evaluateRetrieval answers every base query before it builds the head's retriever).
+  const bm25 = embeddings ? null : bm25Sides(input.golden.queries.map((query) => query.query));
+  const side = (files: SourceText[], which: 'base' | 'head') => ({
     files: files.map((file) => ({ path: file.path, source: file.text, chunks: chunksOf(file.path, file.text) })),
-    retriever,
+    retriever: embeddings ?? ((chunks: RetrievalChunk[]) => bm25![which](chunks)),
   });
   const tokenizer = config.chunking.tokenizer;
   const result = await evaluateRetrieval({
     golden: input.golden,
     k: config.golden.k,
     retriever: dense ? `embeddings (${config.golden.embeddingModel})` : 'bm25',
-    base: side(input.base),
-    head: side(input.head),
+    base: side(input.base, 'base'),
+    head: side(input.head, 'head'),
     size: (source) => (_file, span) => piecesTokens(source.slice(span.start, span.end), tokenizer),
   });
   return { report: { ...result, failures: retrievalFailures(result, config.thresholds.retrieval) }, notices };
-}
-
-/** BM25 over the golden queries' terms, base and head sharing the terms of the chunks they share. */
-function bm25Over(queries: readonly string[]): (chunks: RetrievalChunk[]) => ReturnType<typeof bm25Retriever> {
-  const memo = bm25Memo();
-  return (chunks) => bm25Retriever(chunks, { queries, memo });
 }

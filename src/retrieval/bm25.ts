@@ -17,8 +17,11 @@ export interface Bm25Options {
   memo?: Bm25Memo;
 }
 
-/** Terms of chunks already indexed, by indexed text: the query terms, and how many other distinct terms. */
-export type Bm25Memo = Map<string, { terms: string[]; others: number }>;
+/**
+ * Terms of chunks already indexed, by indexed text: the query terms, how many other distinct
+ * terms, and the distinct-term count MiniSearch measures the text's length with.
+ */
+export type Bm25Memo = Map<string, { terms: string[]; others: number; length: number }>;
 
 /** A memo for {@link Bm25Options.memo}. */
 export function bm25Memo(): Bm25Memo {
@@ -28,25 +31,24 @@ export function bm25Memo(): Bm25Memo {
 /** Ranks indexed chunks for a query, best first, at most `k` (as `order` numbers); synchronous. */
 export type Ranker = (query: string, k: number) => number[];
 
+type Indexable = Pick<RetrievalChunk, 'order' | 'headingPath' | 'text'>;
+
+/** A document of the index: `id` is a chunk's `order` in a fresh index (see {@link Bm25Index.orderOf}). */
+interface IndexedDoc {
+  id: number;
+  body: string;
+}
+
 /**
  * A BM25 ranker over `chunks` (MiniSearch's BM25+ scoring, default parameters), each
  * chunk indexed as its heading path plus its text, terms from {@link searchTerms}.
  * Equal scores rank in corpus order, so the same inputs always give the same ranks.
  * Synchronous, for pure metrics (self-retrievability); {@link bm25Retriever} wraps it.
  */
-export function bm25Ranker(chunks: readonly Pick<RetrievalChunk, 'order' | 'headingPath' | 'text'>[], options: Bm25Options = {}): Ranker {
-  const vocabulary = options.queries ? new Set(options.queries.flatMap((query) => searchTerms(query))) : null;
-  const memo = options.memo ?? bm25Memo();
-  const index = new MiniSearch<{ id: number; body: string }>({
-    fields: ['body'],
-    tokenize: vocabulary ? (text) => indexedTerms(text, vocabulary, memo) : searchTerms,
-    // MiniSearch measures a field by its distinct tokens before this filter, so dropping terms no
-    // query has changes no length, no document frequency of a query term, and no score.
-    processTerm: vocabulary ? (term) => (vocabulary.has(term) ? term : null) : (term) => term,
-    searchOptions: { tokenize: searchTerms, processTerm: (term) => term },
-  });
-  index.addAll(chunks.map((chunk) => ({ id: chunk.order, body: `${chunk.headingPath.join(' ')}\n${chunk.text}` })));
-  return (query, k) => topK(index.search(query), k);
+export function bm25Ranker(chunks: readonly Indexable[], options: Bm25Options = {}): Ranker {
+  const index = newIndex(options);
+  index.addAll(chunks.map((chunk) => ({ id: chunk.order, body: bodyOf(chunk) })));
+  return (query, k) => topK(index.search(query), k, (id) => id);
 }
 
 /** The golden-set retriever: {@link bm25Ranker} behind the asynchronous {@link Retriever} interface. */
@@ -55,21 +57,170 @@ export function bm25Retriever(chunks: readonly RetrievalChunk[], options: Bm25Op
   return async (query, k) => rank(query, k);
 }
 
+/** Builders of the two sides' retrievers of one run ({@link bm25Sides}). */
+export interface Bm25Sides {
+  base(chunks: readonly RetrievalChunk[]): Retriever;
+  /** Takes over the base side's index: the base retriever answers no query after this call. */
+  head(chunks: readonly RetrievalChunk[]): Retriever;
+}
+
 /**
- * The ids of the best `k` results, ties in corpus order (lower id first). MiniSearch returns
- * every match by score (a common query term matches most of a corpus): only the matches
+ * BM25 retrievers for the base and the head of one run over the same `queries`, the head's index
+ * derived from the base's: the chunks of a file that is the same on both sides stay indexed, the
+ * other files' chunks are removed and added. A one-file pull request on a docs site of thousands
+ * of files re-indexes a dozen chunks instead of every chunk.
+ *
+ * Ranks are a fresh index's, exactly: document count, document frequencies and each chunk's
+ * length are integers kept exact by removing and adding, and the mean length (a float, which
+ * MiniSearch keeps as a running mean) is set to what adding the head's chunks in corpus order
+ * gives, so every score is bit for bit a fresh index's; ties go to the head's corpus order.
+ * When most chunks changed (or MiniSearch's internals are not the ones this was written
+ * for), the head's index is built fresh.
+ */
+export function bm25Sides(queries: readonly string[]): Bm25Sides {
+  const options: Bm25Options = { queries, memo: bm25Memo() };
+  let base: Bm25Index | null = null;
+  let takenOver = false;
+  const retriever = (built: Bm25Index, guard: () => void): Retriever => {
+    return async (query, k) => {
+      guard();
+      return topK(built.index.search(query), k, (id) => built.orderOf.get(id)!);
+    };
+  };
+  return {
+    base(chunks) {
+      const built = buildIndex(chunks, options);
+      base = built;
+      takenOver = false;
+      return retriever(built, () => {
+        if (takenOver && base === built) throw new Error('bm25Sides: the head side took over the base index; answer the base queries first');
+      });
+    },
+    head(chunks) {
+      const derived = base ? deriveIndex(base, chunks, options) : null;
+      if (derived) takenOver = true;
+      return retriever(derived ?? buildIndex(chunks, options), () => undefined);
+    },
+  };
+}
+
+/** An index with what deriving another from it needs. */
+interface Bm25Index {
+  index: MiniSearch<IndexedDoc>;
+  /** Each file's documents, in corpus order. */
+  files: Map<string, IndexedDoc[]>;
+  /** The corpus order of each document id. */
+  orderOf: Map<number, number>;
+  /** The next unused id. */
+  nextId: number;
+}
+
+function buildIndex(chunks: readonly RetrievalChunk[], options: Bm25Options): Bm25Index {
+  const index = newIndex(options);
+  const files = new Map<string, IndexedDoc[]>();
+  const orderOf = new Map<number, number>();
+  const docs = chunks.map((chunk) => {
+    const doc = { id: chunk.order, body: bodyOf(chunk) };
+    filesOf(files, chunk.file).push(doc);
+    orderOf.set(doc.id, chunk.order);
+    return doc;
+  });
+  index.addAll(docs);
+  return { index, files, orderOf, nextId: chunks.reduce((max, chunk) => Math.max(max, chunk.order + 1), 0) };
+}
+
+/**
+ * The index of `chunks` made from `from`'s by removing and adding the chunks of the files that
+ * differ (in place: `from` is spent), or `null` when a fresh build is the better way.
+ */
+function deriveIndex(from: Bm25Index, chunks: readonly RetrievalChunk[], options: Bm25Options): Bm25Index | null {
+  const internals = from.index as unknown as { _avgFieldLength?: unknown };
+  if (!Array.isArray(internals._avgFieldLength) || !options.memo) return null;
+  const wanted = new Map<string, RetrievalChunk[]>();
+  for (const chunk of chunks) filesOf(wanted, chunk.file).push(chunk);
+  const same = (file: string): boolean => {
+    const had = from.files.get(file);
+    const now = wanted.get(file);
+    return had !== undefined && now !== undefined && had.length === now.length && had.every((doc, at) => doc.body === bodyOf(now[at]!));
+  };
+  const gone = [...from.files.keys()].filter((file) => !same(file));
+  const come = [...wanted.keys()].filter((file) => !same(file));
+  const work = gone.reduce((sum, file) => sum + from.files.get(file)!.length, 0) + come.reduce((sum, file) => sum + wanted.get(file)!.length, 0);
+  // Removing a chunk costs about what adding it does: past half the corpus, building is cheaper.
+  if (work > chunks.length / 2) return null;
+  const { index } = from;
+  for (const file of gone) for (const doc of from.files.get(file)!) index.remove(doc);
+  let nextId = from.nextId;
+  const files = new Map<string, IndexedDoc[]>();
+  for (const file of come) {
+    const docs = wanted.get(file)!.map((chunk) => ({ id: nextId++, body: bodyOf(chunk) }));
+    index.addAll(docs);
+    files.set(file, docs);
+  }
+  for (const file of wanted.keys()) if (!files.has(file)) files.set(file, from.files.get(file)!);
+  const orderOf = new Map<number, number>();
+  // The running mean of lengths a fresh index holds after adding these chunks in this order
+  // (MiniSearch's addFieldLength, document after document).
+  const seen = new Map<string, number>();
+  let mean = 0;
+  chunks.forEach((chunk, count) => {
+    const at = seen.get(chunk.file) ?? 0;
+    seen.set(chunk.file, at + 1);
+    const doc = files.get(chunk.file)![at]!;
+    orderOf.set(doc.id, chunk.order);
+    mean = (mean * count + lengthOf(doc.body, options)) / (count + 1);
+  });
+  (internals._avgFieldLength as number[])[0] = mean;
+  return { index, files, orderOf, nextId };
+}
+
+function newIndex(options: Bm25Options): MiniSearch<IndexedDoc> {
+  const vocabulary = options.queries ? new Set(options.queries.flatMap((query) => searchTerms(query))) : null;
+  const memo = options.memo ?? bm25Memo();
+  return new MiniSearch<IndexedDoc>({
+    fields: ['body'],
+    tokenize: vocabulary ? (text) => indexedTerms(text, vocabulary, memo) : searchTerms,
+    // MiniSearch measures a field by its distinct tokens before this filter, so dropping terms no
+    // query has changes no length, no document frequency of a query term, and no score.
+    processTerm: vocabulary ? (term) => (vocabulary.has(term) ? term : null) : (term) => term,
+    searchOptions: { tokenize: searchTerms, processTerm: (term) => term },
+  });
+}
+
+/** What the index holds of a chunk: its heading path, then its text. */
+function bodyOf(chunk: Pick<RetrievalChunk, 'headingPath' | 'text'>): string {
+  return `${chunk.headingPath.join(' ')}\n${chunk.text}`;
+}
+
+function filesOf<T>(files: Map<string, T[]>, file: string): T[] {
+  let list = files.get(file);
+  if (!list) files.set(file, (list = []));
+  return list;
+}
+
+/** MiniSearch's length of an indexed body: its distinct tokens (the memo has every indexed body). */
+function lengthOf(body: string, options: Bm25Options): number {
+  const entry = options.memo!.get(body);
+  if (entry) return entry.length;
+  return new Set(searchTerms(body)).size;
+}
+
+/**
+ * The best `k` results as corpus order numbers, ties in corpus order (lower first). MiniSearch
+ * returns every match by score (a common query term matches most of a corpus): only the matches
  * scoring at least the k-th are sorted again.
  */
-function topK(results: readonly { id: unknown; score: number }[], k: number): number[] {
+function topK(results: readonly { id: unknown; score: number }[], k: number, orderOf: (id: number) => number): number[] {
   if (results.length === 0 || k <= 0) return [];
   const cut = results[Math.min(k, results.length) - 1]!.score;
   let end = Math.min(k, results.length);
   while (end < results.length && results[end]!.score >= cut) end += 1;
   return results
     .slice(0, end)
-    .sort((a, b) => b.score - a.score || (a.id as number) - (b.id as number))
+    .map((result) => ({ score: result.score, order: orderOf(result.id as number) }))
+    .sort((a, b) => b.score - a.score || a.order - b.order)
     .slice(0, k)
-    .map((result) => result.id as number);
+    .map((result) => result.order);
 }
 
 /**
@@ -86,7 +237,7 @@ function indexedTerms(text: string, vocabulary: ReadonlySet<string>, memo: Bm25M
       if (vocabulary.has(term)) terms.push(term);
       else others.add(term);
     }
-    entry = { terms, others: others.size };
+    entry = { terms, others: others.size, length: new Set(terms).size + others.size };
     memo.set(text, entry);
   }
   while (STAND_INS.length < entry.others) STAND_INS.push(`\u0001${STAND_INS.length}`);
