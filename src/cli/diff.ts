@@ -334,5 +334,14 @@ async function goldenRetrieval(
   // Only a run over the whole corpus knows which entries are stale.
   if (cache && prune) await cache.prune();
   if (cache) io.stderr(`cache: ${cache.stats.hits} of ${cache.stats.hits + cache.stats.misses} corpus files reused from ${cacheDir}`);
-  return { golden, ...corpus, chunked: (path, text) => chunked.get(corpusKey(path, text)) };
+  // The base side's BM25 index and ranks, for the next pull request on the same base: only the latest is kept.
+  const indexes = cacheDir !== undefined ? openContentCache(resolve(io.cwd, cacheDir), 'retrieval') : null;
+  const bm25Store = indexes && {
+    get: (key: string) => indexes.get(indexes.key(key)),
+    async set(key: string, value: unknown) {
+      await indexes.set(indexes.key(key), value);
+      await indexes.prune();
+    },
+  };
+  return { golden, ...corpus, chunked: (path, text) => chunked.get(corpusKey(path, text)), ...(bm25Store ? { bm25Store } : {}) };
 }

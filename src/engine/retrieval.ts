@@ -6,7 +6,7 @@ import type { Config } from '../config/types.js';
 import type { GoldenSet } from '../golden/schema.js';
 import { parseMarkdown } from '../markdown/parse.js';
 import { pageBlocks, type PageBlock } from '../metrics/boilerplate.js';
-import { bm25Sides } from '../retrieval/bm25.js';
+import { bm25Sides, type Bm25Store } from '../retrieval/bm25.js';
 import { embeddingRetriever, type Embed, type VectorCache } from '../retrieval/embeddings.js';
 import type { RetrievalChunk } from '../retrieval/types.js';
 import { evaluateRetrieval } from '../retrieval/evaluate.js';
@@ -46,6 +46,8 @@ export interface RetrievalInput {
    * {@link chunkForRetrieval}) by path and text (default: none, every file is chunked by the engine).
    */
   chunked?: (path: string, text: string) => CorpusChunking | undefined;
+  /** Where BM25 keeps the base side's index and ranks between runs (a shell's cache; default: nowhere). */
+  bm25Store?: Bm25Store;
 }
 
 /**
@@ -67,7 +69,10 @@ export async function retrievalReport(
   const embeddings = dense ? (chunks: RetrievalChunk[]) => embeddingRetriever(chunks, dense.embed, dense.cache, { model: config.golden.embeddingModel }) : null;
   // BM25 over the golden queries' terms; the head's index is the base's with the changed files
   // re-indexed (evaluateRetrieval answers every base query before it builds the head's retriever).
-  const bm25 = embeddings ? null : bm25Sides(input.golden.queries.map((query) => query.query));
+  const bm25 = embeddings ? null : bm25Sides(
+    input.golden.queries.map((query) => query.query),
+    input.bm25Store,
+  );
   const side = (files: SourceText[], which: 'base' | 'head') => ({
     files: files.map((file) => ({ path: file.path, source: file.text, chunks: chunksOf(file.path, file.text) })),
     retriever: embeddings ?? ((chunks: RetrievalChunk[]) => bm25![which](chunks)),

@@ -1,4 +1,5 @@
-import MiniSearch from 'minisearch';
+import { createHash } from 'node:crypto';
+import MiniSearch, { type AsPlainObject, type Options } from 'minisearch';
 import { searchTerms } from './terms.js';
 import type { RetrievalChunk, Retriever } from './types.js';
 
@@ -60,15 +61,27 @@ export function bm25Retriever(chunks: readonly RetrievalChunk[], options: Bm25Op
 /** Builders of the two sides' retrievers of one run ({@link bm25Sides}). */
 export interface Bm25Sides {
   base(chunks: readonly RetrievalChunk[]): Retriever;
-  /** Takes over the base side's index: the base retriever answers no query after this call. */
+  /** Takes over the base side's index: the base retriever answers no query after the head's first. */
   head(chunks: readonly RetrievalChunk[]): Retriever;
+}
+
+/**
+ * Where a run keeps the base side's index and ranks for the next run over the same base corpus
+ * and queries (a shell's cache folder): keys are digests of both, values plain JSON data. A
+ * value that is not what this module saved is a miss.
+ */
+export interface Bm25Store {
+  get(key: string): Promise<unknown>;
+  set(key: string, value: unknown): Promise<void>;
 }
 
 /**
  * BM25 retrievers for the base and the head of one run over the same `queries`, the head's index
  * derived from the base's: the chunks of a file that is the same on both sides stay indexed, the
  * other files' chunks are removed and added. A one-file pull request on a docs site of thousands
- * of files re-indexes a dozen chunks instead of every chunk.
+ * of files re-indexes a dozen chunks instead of every chunk. With a `store`, the base's index and
+ * ranks are saved, and a later run over the same base corpus answers the base queries from them
+ * and derives its head from the saved index (pull requests on the same base commit).
  *
  * Ranks are a fresh index's, exactly: document count, document frequencies and each chunk's
  * length are integers kept exact by removing and adding, and the mean length (a float, which
@@ -77,31 +90,123 @@ export interface Bm25Sides {
  * When most chunks changed (or MiniSearch's internals are not the ones this was written
  * for), the head's index is built fresh.
  */
-export function bm25Sides(queries: readonly string[]): Bm25Sides {
+export function bm25Sides(queries: readonly string[], store?: Bm25Store): Bm25Sides {
   const options: Bm25Options = { queries, memo: bm25Memo() };
-  let base: Bm25Index | null = null;
-  let takenOver = false;
-  const retriever = (built: Bm25Index, guard: () => void): Retriever => {
-    return async (query, k) => {
-      guard();
-      return topK(built.index.search(query), k, (id) => built.orderOf.get(id)!);
-    };
-  };
+  let base: BaseSide | null = null;
   return {
     base(chunks) {
-      const built = buildIndex(chunks, options);
-      base = built;
-      takenOver = false;
-      return retriever(built, () => {
-        if (takenOver && base === built) throw new Error('bm25Sides: the head side took over the base index; answer the base queries first');
-      });
+      const side = baseSide(chunks, options, store);
+      base = side;
+      return side.rank;
     },
     head(chunks) {
-      const derived = base ? deriveIndex(base, chunks, options) : null;
-      if (derived) takenOver = true;
-      return retriever(derived ?? buildIndex(chunks, options), () => undefined);
+      const from = base;
+      let ready: Promise<Ranker> | null = null;
+      return async (query, k) => {
+        ready ??= (async () => {
+          const derived = from ? await from.handOver((index) => deriveIndex(index, chunks, options)) : null;
+          return rankerOf(derived ?? buildIndex(chunks, options));
+        })();
+        return (await ready)(query, k);
+      };
     },
   };
+}
+
+/** The base side of {@link bm25Sides}: ranks from the store or its index, and the index to hand over to the head. */
+interface BaseSide {
+  rank: Retriever;
+  /**
+   * Saves the index and ranks when the store lacks them, then gives the index to `derive`; the
+   * base side answers no query after `derive` made something of it (the index is spent).
+   */
+  handOver(derive: (index: Bm25Index) => Bm25Index | null): Promise<Bm25Index | null>;
+}
+
+/** What {@link bm25Sides} saves of a base side. */
+interface SavedBase {
+  format: 'chunkgate-bm25/1';
+  /** MiniSearch's `toJSON()` of the index (document ids are corpus orders). */
+  index: AsPlainObject;
+  /** Ranked corpus orders by `k` and query. */
+  ranks: [string, number[]][];
+}
+
+function baseSide(chunks: readonly RetrievalChunk[], options: Bm25Options, store: Bm25Store | undefined): BaseSide {
+  interface State {
+    key: string | null;
+    saved: AsPlainObject | null;
+    ranks: Map<string, number[]>;
+    index: Bm25Index | null;
+    added: boolean;
+  }
+  let state: Promise<State> | null = null;
+  let handedOver = false;
+  const open = async (): Promise<State> => {
+    const key = store ? corpusDigest(options.queries ?? [], chunks) : null;
+    const saved = key !== null ? savedBase(await store!.get(key)) : null;
+    return { key, saved: saved?.index ?? null, ranks: new Map(saved?.ranks ?? []), index: null, added: false };
+  };
+  const indexOf = (current: State): Bm25Index => (current.index ??= (current.saved && loadIndex(current.saved, chunks, options)) ?? buildIndex(chunks, options));
+  return {
+    async rank(query, k) {
+      if (handedOver) throw new Error('bm25Sides: the head side took over the base index; answer the base queries first');
+      const current = await (state ??= open());
+      const id = `${k}\u0000${query}`;
+      let ranked = current.ranks.get(id);
+      if (!ranked) {
+        ranked = rankerOf(indexOf(current))(query, k);
+        current.ranks.set(id, ranked);
+        current.added = true;
+      }
+      return [...ranked];
+    },
+    async handOver(derive) {
+      const current = await (state ??= open());
+      const index = indexOf(current);
+      if (store && current.key !== null && (current.added || !current.saved)) {
+        await store.set(current.key, { format: 'chunkgate-bm25/1', index: current.saved ?? index.index.toJSON(), ranks: [...current.ranks] } satisfies SavedBase);
+        current.added = false;
+      }
+      const derived = derive(index);
+      if (derived) handedOver = true;
+      return derived;
+    },
+  };
+}
+
+/** A saved base, or `null` when `value` is not one. */
+function savedBase(value: unknown): SavedBase | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const saved = value as Partial<SavedBase>;
+  if (saved.format !== 'chunkgate-bm25/1' || typeof saved.index !== 'object' || saved.index === null || !Array.isArray(saved.ranks)) return null;
+  return saved as SavedBase;
+}
+
+/** A saved index, when it loads and holds as many documents as `chunks` (else `null`: build it). */
+function loadIndex(saved: AsPlainObject, chunks: readonly RetrievalChunk[], options: Bm25Options): Bm25Index | null {
+  try {
+    const index = MiniSearch.loadJS<IndexedDoc>(saved, indexOptions(options));
+    if (index.documentCount !== chunks.length) return null;
+    // MiniSearch's length of each document, from the saved data (a JSON format it documents).
+    const lengths = new Map<number, number>();
+    for (const [shortId, id] of Object.entries(saved.documentIds)) lengths.set(id as number, saved.fieldLength[shortId]![0]!);
+    const { files, orderOf } = corpusMaps(chunks);
+    return { index, files, orderOf, lengths, nextId: chunks.length };
+  } catch {
+    return null;
+  }
+}
+
+/** The key of a base side: a SHA-256 of the queries and every chunk's file, heading path and text, in corpus order. */
+function corpusDigest(queries: readonly string[], chunks: readonly RetrievalChunk[]): string {
+  const hash = createHash('sha256').update(JSON.stringify(queries));
+  for (const chunk of chunks) hash.update(`\u0000${chunk.file}\u0000${chunk.headingPath.join('\u0001')}\u0000${chunk.text}`);
+  return hash.digest('hex');
+}
+
+function rankerOf(built: Bm25Index): Ranker {
+  return (query, k) => topK(built.index.search(query), k, (id) => built.orderOf.get(id)!);
 }
 
 /** An index with what deriving another from it needs. */
@@ -113,20 +218,31 @@ interface Bm25Index {
   orderOf: Map<number, number>;
   /** The next unused id. */
   nextId: number;
+  /** The length MiniSearch measured of each document (its distinct tokens), by id. */
+  lengths: Map<number, number>;
 }
 
 function buildIndex(chunks: readonly RetrievalChunk[], options: Bm25Options): Bm25Index {
   const index = newIndex(options);
+  const maps = corpusMaps(chunks);
+  const docs = chunks.map((chunk) => maps.docOf.get(chunk.order)!);
+  index.addAll(docs);
+  const lengths = new Map(docs.map((doc) => [doc.id, lengthOf(doc.body, options)]));
+  return { index, files: maps.files, orderOf: maps.orderOf, lengths, nextId: chunks.reduce((max, chunk) => Math.max(max, chunk.order + 1), 0) };
+}
+
+/** The documents of each file and the order of each id, for an index whose ids are the chunks' orders. */
+function corpusMaps(chunks: readonly RetrievalChunk[]): Pick<Bm25Index, 'files' | 'orderOf'> & { docOf: Map<number, IndexedDoc> } {
   const files = new Map<string, IndexedDoc[]>();
   const orderOf = new Map<number, number>();
-  const docs = chunks.map((chunk) => {
+  const docOf = new Map<number, IndexedDoc>();
+  for (const chunk of chunks) {
     const doc = { id: chunk.order, body: bodyOf(chunk) };
     filesOf(files, chunk.file).push(doc);
-    orderOf.set(doc.id, chunk.order);
-    return doc;
-  });
-  index.addAll(docs);
-  return { index, files, orderOf, nextId: chunks.reduce((max, chunk) => Math.max(max, chunk.order + 1), 0) };
+    orderOf.set(chunk.order, chunk.order);
+    docOf.set(doc.id, doc);
+  }
+  return { files, orderOf, docOf };
 }
 
 /**
@@ -148,13 +264,19 @@ function deriveIndex(from: Bm25Index, chunks: readonly RetrievalChunk[], options
   const work = gone.reduce((sum, file) => sum + from.files.get(file)!.length, 0) + come.reduce((sum, file) => sum + wanted.get(file)!.length, 0);
   // Removing a chunk costs about what adding it does: past half the corpus, building is cheaper.
   if (work > chunks.length / 2) return null;
-  const { index } = from;
-  for (const file of gone) for (const doc of from.files.get(file)!) index.remove(doc);
+  const { index, lengths } = from;
+  for (const file of gone) {
+    for (const doc of from.files.get(file)!) {
+      index.remove(doc);
+      lengths.delete(doc.id);
+    }
+  }
   let nextId = from.nextId;
   const files = new Map<string, IndexedDoc[]>();
   for (const file of come) {
     const docs = wanted.get(file)!.map((chunk) => ({ id: nextId++, body: bodyOf(chunk) }));
     index.addAll(docs);
+    for (const doc of docs) lengths.set(doc.id, lengthOf(doc.body, options));
     files.set(file, docs);
   }
   for (const file of wanted.keys()) if (!files.has(file)) files.set(file, from.files.get(file)!);
@@ -168,23 +290,27 @@ function deriveIndex(from: Bm25Index, chunks: readonly RetrievalChunk[], options
     seen.set(chunk.file, at + 1);
     const doc = files.get(chunk.file)![at]!;
     orderOf.set(doc.id, chunk.order);
-    mean = (mean * count + lengthOf(doc.body, options)) / (count + 1);
+    mean = (mean * count + lengths.get(doc.id)!) / (count + 1);
   });
   (internals._avgFieldLength as number[])[0] = mean;
-  return { index, files, orderOf, nextId };
+  return { index, files, orderOf, lengths, nextId };
 }
 
 function newIndex(options: Bm25Options): MiniSearch<IndexedDoc> {
+  return new MiniSearch<IndexedDoc>(indexOptions(options));
+}
+
+function indexOptions(options: Bm25Options): Options<IndexedDoc> {
   const vocabulary = options.queries ? new Set(options.queries.flatMap((query) => searchTerms(query))) : null;
   const memo = options.memo ?? bm25Memo();
-  return new MiniSearch<IndexedDoc>({
+  return {
     fields: ['body'],
     tokenize: vocabulary ? (text) => indexedTerms(text, vocabulary, memo) : searchTerms,
     // MiniSearch measures a field by its distinct tokens before this filter, so dropping terms no
     // query has changes no length, no document frequency of a query term, and no score.
     processTerm: vocabulary ? (term) => (vocabulary.has(term) ? term : null) : (term) => term,
     searchOptions: { tokenize: searchTerms, processTerm: (term) => term },
-  });
+  };
 }
 
 /** What the index holds of a chunk: its heading path, then its text. */
@@ -198,7 +324,7 @@ function filesOf<T>(files: Map<string, T[]>, file: string): T[] {
   return list;
 }
 
-/** MiniSearch's length of an indexed body: its distinct tokens (the memo has every indexed body). */
+/** MiniSearch's length of an indexed body: its distinct tokens (the memo has every body indexed by this module). */
 function lengthOf(body: string, options: Bm25Options): number {
   const entry = options.memo!.get(body);
   if (entry) return entry.length;

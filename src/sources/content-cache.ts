@@ -12,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { VERSION } from '../version.js';
 import { createFileCache } from './cache.js';
 
-/** One kind of entry in the cache folder (`<dir>/content/<kind>/`): eval results, or retrieval chunks. */
-export type CacheKind = 'eval' | 'chunks';
+/** One kind of entry in the cache folder (`<dir>/content/<kind>/`): eval results, retrieval chunks, or a base side's BM25 index. */
+export type CacheKind = 'eval' | 'chunks' | 'retrieval';
 
 /** A cache folder for one kind of entry. */
 export interface ContentCache {

@@ -72,9 +72,9 @@ describe('bm25Sides', () => {
     const baseRetriever = sides.base(base);
     expect(await ranks(baseRetriever, 1000)).toEqual(expectedBase);
     const headRetriever = sides.head(head);
+    expect(await ranks(headRetriever, 5)).toEqual(expectedTop);
     // Derived, not rebuilt: the base's index is the head's now.
     await expect(baseRetriever(queries[0]!, 5)).rejects.toThrow('took over the base index');
-    expect(await ranks(headRetriever, 5)).toEqual(expectedTop);
     expect(await ranks(headRetriever, 1000)).toEqual(expectedAll);
   });
 
@@ -86,6 +86,7 @@ describe('bm25Sides', () => {
     const baseRetriever = sides.base(base);
     const before = await ranks(baseRetriever, 10);
     const headRetriever = sides.head(head);
+    expect(await ranks(headRetriever, 10)).toEqual(before);
     expect(await ranks(baseRetriever, 10)).toEqual(before);
     // Same texts in the same order under other paths: the same ranks.
     expect(await ranks(headRetriever, 10)).toEqual(before);
@@ -97,5 +98,42 @@ describe('bm25Sides', () => {
     const sides = bm25Sides(queries);
     const expected = await ranks(sides.base(base), 1000);
     expect(await ranks(sides.head(corpus(baseFiles())), 1000)).toEqual(expected);
+  });
+
+  it("saves the base's index and ranks, and a run over the same base answers from them and derives its head", async () => {
+    const base = corpus(baseFiles());
+    const edited = baseFiles();
+    edited['docs/f02.md']![0]!.text = 'Rollback a failed release: deploy the previous tag to production again.';
+    const head = corpus(edited);
+    const saved = new Map<string, unknown>();
+    const store = { get: async (key: string) => saved.get(key), set: async (key: string, value: unknown) => void saved.set(key, value) };
+    const expectedBase = await ranks(bm25Retriever(base, { queries }), 5);
+    const expectedHead = await ranks(bm25Retriever(head, { queries }), 5);
+
+    const first = bm25Sides(queries, store);
+    expect(await ranks(first.base(base), 5)).toEqual(expectedBase);
+    expect(saved.size).toBe(0);
+    expect(await ranks(first.head(head), 5)).toEqual(expectedHead);
+    // One entry, keyed by a SHA-256 of the base corpus and the queries.
+    expect([...saved.keys()]).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/)]);
+    const [key, entry] = [...saved][0]! as [string, { ranks: [string, number[]][] }];
+    expect(entry.ranks).toHaveLength(new Set(queries).size);
+
+    // The next run answers the base queries from the store: a rank altered there comes back as stored.
+    const altered = JSON.parse(JSON.stringify(entry)) as typeof entry;
+    altered.ranks[0]![1] = [7, 3];
+    saved.set(key, altered);
+    const second = bm25Sides(queries, store);
+    expect(await ranks(second.base(base), 5)).toEqual([[7, 3], ...expectedBase.slice(1)]);
+    // Its head is derived from the loaded index, with a fresh index's ranks.
+    expect(await ranks(second.head(head), 5)).toEqual(expectedHead);
+
+    // Another base corpus, or a damaged entry, is a miss: ranks computed again.
+    saved.set(key, { format: 'chunkgate-bm25/1', index: { nonsense: true }, ranks: [] });
+    const third = bm25Sides(queries, store);
+    expect(await ranks(third.base(base), 5)).toEqual(expectedBase);
+    expect(await ranks(third.head(head), 5)).toEqual(expectedHead);
+    const other = bm25Sides(queries, store);
+    expect(await ranks(other.base(head), 5)).toEqual(expectedHead);
   });
 });
