@@ -69,6 +69,12 @@ describe('chunkgate diff --cache-dir', () => {
       // The three files the change left alone are chunked once (both sides share them), then reused.
       expect(filled.stderr).toContain('cache: 0 of 3 corpus files reused');
       expect(reused.stderr).toContain('cache: 3 of 3 corpus files reused');
+      // One BM25 index of the base side, saved by the first run and read by the second.
+      const indexes = (await readdir(join(cache, 'content', 'retrieval'), { recursive: true })).filter((name) => name.endsWith('.json'));
+      expect(indexes).toHaveLength(1);
+      const saved = JSON.parse(await readFile(join(cache, 'content', 'retrieval', indexes[0]!), 'utf8'));
+      expect(saved.format).toBe('chunkgate-bm25/1');
+      expect(saved.ranks.length).toBe((JSON.parse(fresh.stdout) as { retrieval: { queries: unknown[] } }).retrieval.queries.length);
     } finally {
       await rm(cache, { recursive: true, force: true });
     }
