@@ -72,6 +72,8 @@ export interface ParsedDoc {
   frontmatter: (Span & { title?: string }) | null;
   /** Top-level blocks in source order. */
   blocks: Block[];
+  /** Comments addressed to the rules (`<!-- chunkgate-disable … -->`), in source order; absent: none. */
+  ruleComments?: import('./markdown/rule-comments.js').RuleComment[];
 }
 
 /** Size unit for chunk limits. */
@@ -200,23 +202,8 @@ export interface Chunk {
 
 export type Severity = 'high' | 'medium' | 'low';
 
-/** Rule-check tags (SPEC §5). */
-export type IssueTag =
-  | 'sentence-cut'
-  | 'unclosed-bracket'
-  | 'table-split'
-  | 'code-fence-split'
-  | 'orphan-heading'
-  | 'empty-chunk'
-  | 'tiny-chunk'
-  | 'oversize-chunk'
-  | 'duplicate-chunk'
-  | 'near-duplicate'
-  | 'excess-overlap'
-  | 'missing-heading-context'
-  | 'source-loss'
-  | 'unfindable-chunk'
-  | 'boilerplate';
+/** Rule-check tags (SPEC §5): the keys of the rule registry (`src/metrics/rules/registry.ts`). */
+export type IssueTag = import('./metrics/rules/registry.js').RuleTag;
 
 /** A finding for the user: what, where, why, and what to do. */
 export interface Issue {
@@ -230,6 +217,8 @@ export interface Issue {
   expected?: number | string;
   /** What to do about it. */
   hint?: string;
+  /** `warn` when its rule is set to `warn` (`rules:` in the config): reported, never gating; absent at the default level `error`. */
+  level?: 'warn';
 }
 
 /**
@@ -388,7 +377,9 @@ export interface FileFinding {
     /** A list or table was cut away from the sentence that introduces it. */
     | 'lead-in-cut'
     /** A heading newly stranded at a chunk's end. */
-    | 'orphan-heading';
+    | 'orphan-heading'
+    /** An inline comment the change adds turns rules off (`<!-- chunkgate-disable … -->`). */
+    | 'rules-disabled';
   origin: Origin;
   gating: boolean;
   severity: Severity;
@@ -401,6 +392,8 @@ export interface FileFinding {
   headingPath?: string[];
   actual?: number | string;
   expected?: number | string;
+  /** `warn` when the rule behind it is set to `warn` (`rules:` in the config): reported, never gating. */
+  level?: 'warn';
 }
 
 /** One file's base-vs-head comparison (SPEC §2). */

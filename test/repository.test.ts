@@ -52,9 +52,9 @@ describe('repository', () => {
     expect(manifest.dependencies).not.toHaveProperty('@actions/github');
   });
 
-  it('.ci/run lints and checks the schemas and the bundle before testing', () => {
+  it('.ci/run lints and checks the schemas, the rule pages and the bundle before testing', () => {
     const run = read('.ci/run');
-    const order = ['npm ci', 'npm run typecheck', 'npm run lint', 'schema -- --check', 'npm run build', 'npm test'].map((command) => run.indexOf(command));
+    const order = ['npm ci', 'npm run typecheck', 'npm run lint', 'schema -- --check', 'rule-docs -- --check', 'npm run build', 'npm test'].map((command) => run.indexOf(command));
     expect(order.every((at) => at >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(existsSync(new URL('../eslint.config.js', import.meta.url))).toBe(true);

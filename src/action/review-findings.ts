@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { codeSpan, escapeInline, escapeMessage, neutralizeMarker } from '../report/escape.js';
 import { explainRegression } from '../report/explain.js';
 import { chunkTitle, formatDelta, formatNumber, lineRange, plural } from '../report/format.js';
+import { ruleLinkMarkdown, ruleOf } from '../report/rule-links.js';
 import { addedLinesFromPatch } from '../sources/patch-lines.js';
 import type { ReviewFinding } from '../sources/review.js';
 import type { Regression, Report, Severity } from '../types.js';
@@ -43,13 +44,14 @@ function severityOf(regression: Regression, issueSeverity: Severity | undefined)
 function findingBody(regression: Regression): string {
   const { head, base } = regression;
   const why = explainRegression(regression);
+  const rule = ruleOf(why.cause);
   const scores = base
     ? `overall ${formatNumber(base.score)} → ${formatNumber(head.score)} ${formatDelta(regression.delta)}`.trimEnd()
     : `overall ${formatNumber(head.score)} (new chunk)`;
   const values = why.before !== null && why.after !== null ? ` ${formatNumber(why.before)} → ${formatNumber(why.after)}` : '';
   return neutralizeMarker(
     `**chunkgate** · ${escapeInline(chunkTitle(head))} (${lineRange(head)}) · ${scores}\n\n` +
-      `${codeSpan(why.cause)}${values}: ${escapeMessage(why.reason)}\n\n**What to do:** ${escapeMessage(why.hint)}`,
+      `${codeSpan(why.cause)}${values}: ${escapeMessage(why.reason)}\n\n**What to do:** ${escapeMessage(why.hint)}${rule ? ` (${ruleLinkMarkdown(rule)})` : ''}`,
   );
 }
 

@@ -4,7 +4,8 @@ import { blockSizer } from './blockSizes.js';
 import { draftOf } from './draft.js';
 import { mergeShortSections } from './mergeShort.js';
 import { splitContext, type ChunkMeasure } from './piece.js';
-import { sectionsOf } from './sections.js';
+import { sectionsOf, type Section } from './sections.js';
+import { withoutRuleComments } from '../markdown/rule-comments.js';
 
 /**
  * The `heading` strategy (default): one chunk per section of a heading of depth ≤
@@ -22,7 +23,7 @@ import { sectionsOf } from './sections.js';
 export function chunkByHeading(doc: ParsedDoc, options: ChunkingOptions, measure: ChunkMeasure): ChunkDraft[] {
   const context = splitContext(doc, options, measure);
   const { blocks } = doc;
-  const sections = sectionsOf(doc, options.headingLevels.max);
+  const sections = transparentPreamble(doc, sectionsOf(doc, options.headingLevels.max));
   const sizes = blockSizer(context, blocks);
   const bodySize = (from: number, to: number): number => {
     const first = sections[from]!;
@@ -44,4 +45,17 @@ export function chunkByHeading(doc: ParsedDoc, options: ChunkingOptions, measure
     });
   }
   return drafts;
+}
+
+/**
+ * The sections with a leading section that holds only rule comments (`<!-- chunkgate-disable-file
+ * … -->` above the first heading) given the next section's heading path: the comment is markup
+ * addressed to chunkgate, and the chunk it merges into must not lose its heading path for it.
+ */
+function transparentPreamble(doc: ParsedDoc, sections: Section[]): Section[] {
+  const [first, next] = sections;
+  if (!doc.ruleComments || !first || !next || first.heading !== null) return sections;
+  const text = doc.blocks.slice(first.firstBlock, first.endBlock).map((block) => doc.source.slice(block.start, block.end)).join('\n');
+  if (withoutRuleComments(text).trim() !== '') return sections;
+  return [{ ...first, headingPath: next.headingPath }, ...sections.slice(1)];
 }

@@ -37,9 +37,9 @@ export async function runAdvise(argv: string[], io: CliIO): Promise<number> {
     out: { type: 'string' },
   });
   const format = oneOf('format', values.format, ['text', 'md', 'json'] as const, 'text');
-  const { config, source } = await loadConfigFile(io.cwd, values.config as string | undefined);
+  const { config, source } = await loadConfigFile(io.cwd, values.config);
   const unit = oneOf('unit', values.unit, ['tokens', 'chars'] as const, config.chunking.unit);
-  const limitText = values['embedding-limit'] as string | undefined;
+  const limitText = values['embedding-limit'];
   const embeddingLimit = limitText === undefined ? undefined : Number(limitText);
   if (embeddingLimit !== undefined && !(Number.isInteger(embeddingLimit) && embeddingLimit > 0)) {
     throw new UsageError(`Unexpected --embedding-limit ${JSON.stringify(limitText)}, expected a positive integer`);
@@ -70,7 +70,7 @@ export async function runAdvise(argv: string[], io: CliIO): Promise<number> {
     format === 'json'
       ? `${JSON.stringify({ unit, sections, ...advice }, null, 2)}\n`
       : renderAdvice(advice, sections, { unit, markdown: format === 'md' });
-  await io.output(text, values.out as string | undefined);
+  await io.output(text, values.out);
   return 0;
 }
 

@@ -36,7 +36,7 @@ async function readText(io: CliIO, path: string, what: string): Promise<string> 
   }
 }
 
-function formatOf(path: string | undefined, explicit: unknown): SheetFormat {
+function formatOf(path: string | undefined, explicit: string | undefined): SheetFormat {
   const fromName = path && ['.yml', '.yaml'].includes(extname(path).toLowerCase()) ? 'yaml' : 'csv';
   return oneOf('format', explicit, ['csv', 'yaml'] as const, fromName);
 }
@@ -53,11 +53,11 @@ async function sample(argv: string[], io: CliIO): Promise<number> {
   if (!Number.isInteger(perDocument) || perDocument < 1) {
     throw new UsageError(`Unexpected --per-document ${JSON.stringify(values['per-document'])}, expected a positive integer`);
   }
-  const out = values.out as string | undefined;
+  const out = values.out;
   const format = formatOf(out, values.format);
   const path = positionals[0]!;
   const report = parseReport(await readText(io, path, 'report'), path);
-  const items = drawSample(report, { perDocument, ...(values.seed !== undefined ? { seed: values.seed as string } : {}) });
+  const items = drawSample(report, { perDocument, ...(values.seed !== undefined ? { seed: values.seed } : {}) });
   if (items.length === 0) throw new Error(`${path} has no chunks scored by the LLM judge: run chunkgate eval or diff with --scorer llm --format json first`);
   await io.output(writeSheet(items, format), out);
   if (out) io.stderr(`${items.length} chunks from ${new Set(items.map((item) => item.file)).size} files written to ${out}; fill in the five dimensions (20–100), then run chunkgate calibrate score ${out} --report ${path}`);
@@ -67,7 +67,7 @@ async function sample(argv: string[], io: CliIO): Promise<number> {
 async function score(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, { report: { type: 'string' }, format: { type: 'string' }, out: { type: 'string' } });
   if (positionals.length !== 1) throw new UsageError('calibrate score needs one filled-in sheet');
-  const reportPath = values.report as string | undefined;
+  const reportPath = values.report;
   if (!reportPath) throw new UsageError('calibrate score needs --report, the JSON report the sheet was drawn from');
   const format = oneOf('format', values.format, ['text', 'md', 'json'] as const, 'text');
   const sheetPath = positionals[0]!;
@@ -77,6 +77,6 @@ async function score(argv: string[], io: CliIO): Promise<number> {
   const result = scoreCalibration(sheet.scores, report);
   const rendered =
     format === 'json' ? `${JSON.stringify({ ...result, unscored: sheet.unscored }, null, 2)}\n` : renderCalibration(result, { markdown: format === 'md', unscored: sheet.unscored });
-  await io.output(rendered, values.out as string | undefined);
+  await io.output(rendered, values.out);
   return result.acceptance.passed ? 0 : 1;
 }

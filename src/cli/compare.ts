@@ -42,6 +42,6 @@ export async function runCompare(argv: string[], io: CliIO): Promise<number> {
   );
   const comparison = compareRuns(runs);
   const rendered = format === 'json' ? `${JSON.stringify(comparison, null, 2)}\n` : renderComparison(comparison, { markdown: format === 'md' });
-  await io.output(rendered, values.out as string | undefined);
+  await io.output(rendered, values.out);
   return 0;
 }

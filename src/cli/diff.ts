@@ -28,6 +28,7 @@ import { docPair, sameBytes } from '../sources/doc-pair.js';
 import { changedFiles, defaultBranch, mergeBase, readDocAt, showFile } from '../sources/git.js';
 import { VERSION } from '../version.js';
 import { oneOf, parseCommandArgs, UsageError } from './args.js';
+import { useColor } from './color.js';
 import { CONFIG_FILE } from './config.js';
 import { LLM_FLAGS, LLM_FLAGS_USAGE, llmSettings, withLlmFlags } from './llm-flags.js';
 import type { CliIO } from './io.js';
@@ -81,18 +82,18 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
     shard: { type: 'string' },
   });
   const format = oneOf('format', values.format, ['md', 'json', 'text'] as const, 'text');
-  const jobs = parseJobs(values.jobs as string | undefined);
-  const shard = parseShard(values.shard as string | undefined);
-  const baseDir = values['base-dir'] as string | undefined;
-  const headDir = values['head-dir'] as string | undefined;
+  const jobs = parseJobs(values.jobs);
+  const shard = parseShard(values.shard);
+  const baseDir = values['base-dir'];
+  const headDir = values['head-dir'];
   if ((baseDir === undefined) !== (headDir === undefined)) throw new UsageError('--base-dir and --head-dir go together');
   if (baseDir !== undefined && (values.base !== undefined || values.head !== undefined)) {
     throw new UsageError('use either --base/--head (git) or --base-dir/--head-dir (folders), not both');
   }
-  const failOn = parseFailOn(values['fail-on'] as string | undefined);
+  const failOn = parseFailOn(values['fail-on']);
   const side =
     baseDir !== undefined
-      ? await foldersSide(io, baseDir, headDir!, values.config as string | undefined, positionals)
+      ? await foldersSide(io, baseDir, headDir!, values.config, positionals)
       : await gitSide(io, values, positionals);
   const config = withLlmFlags(side.config, values);
   const settings = llmSettings(io, values);
@@ -106,7 +107,7 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
   const retrieval =
     side.goldenText === null || (shard && shard.index !== 1)
       ? undefined
-      : await goldenRetrieval(side, config, pairs, { jobs, cacheDir: values['cache-dir'] as string | undefined, prune: positionals.length === 0 }, io);
+      : await goldenRetrieval(side, config, pairs, { jobs, cacheDir: values['cache-dir'], prune: positionals.length === 0 }, io);
   const pool = createPool(jobsFor(pairs.length, jobs), io.workerUrl);
   let compared;
   try {
@@ -146,9 +147,9 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
             ...(side.headSha ? { headSha: side.headSha } : {}),
             ...(failOn ? { failOn } : {}),
           })
-        : renderText(report);
-  await io.output(rendered, values.out as string | undefined);
-  const html = values.html as string | undefined;
+        : renderText(report, { color: useColor(io.env, values.out ? null : { isTTY: io.stdoutIsTTY }) });
+  await io.output(rendered, values.out);
+  const html = values.html;
   if (html !== undefined) {
     const shas = { ...(side.baseSha ? { baseSha: side.baseSha } : {}), ...(side.headSha ? { headSha: side.headSha } : {}) };
     await io.output(renderHtmlReport({ report, sources, ...shas }), html);
@@ -247,10 +248,18 @@ async function foldersSide(io: CliIO, baseDir: string, headDir: string, configPa
   };
 }
 
-async function gitSide(io: CliIO, values: Record<string, unknown>, patterns: string[]): Promise<Side> {
-  const repo = resolve(io.cwd, (values.repo as string | undefined) ?? '.');
-  const head = (values.head as string | undefined) ?? null;
-  let base = values.base as string | undefined;
+/** The git options of `diff`. */
+interface GitFlagValues {
+  repo?: string | undefined;
+  base?: string | undefined;
+  head?: string | undefined;
+  config?: string | undefined;
+}
+
+async function gitSide(io: CliIO, values: GitFlagValues, patterns: string[]): Promise<Side> {
+  const repo = resolve(io.cwd, values.repo ?? '.');
+  const head = values.head ?? null;
+  let base = values.base;
   if (base === undefined) {
     const branch = await defaultBranch(repo);
     if (!branch) throw new UsageError('cannot find the default branch (origin/HEAD, main or master): pass --base REF');
@@ -259,7 +268,7 @@ async function gitSide(io: CliIO, values: Record<string, unknown>, patterns: str
     base = found;
   }
   const notices: string[] = [];
-  const configPath = values.config as string | undefined;
+  const configPath = values.config;
   const baseConfigText = await showFile(repo, base, CONFIG_FILE);
   // Without --head the working tree is the head side: read through the guarded reader, so a
   // symbolic link cannot bring a file from outside the repository into the report.

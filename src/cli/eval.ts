@@ -15,6 +15,7 @@ import { readDocFile } from '../sources/files.js';
 import { embeddingsFor, semanticFor } from '../sources/llm.js';
 import type { DocDiff } from '../types.js';
 import { oneOf, parseCommandArgs, UsageError } from './args.js';
+import { useColor } from './color.js';
 import { loadConfigFile } from './config.js';
 import { openOutput, type CliIO } from './io.js';
 import { LLM_FLAGS, LLM_FLAGS_USAGE, llmSettings, withLlmFlags } from './llm-flags.js';
@@ -67,11 +68,11 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
     ...LLM_FLAGS,
   });
   const format = oneOf('format', values.format, ['text', 'json', 'md'] as const, 'text');
-  const jobs = parseJobs(values.jobs as string | undefined);
-  const shard = parseShard(values.shard as string | undefined);
-  const html = values.html as string | undefined;
-  const cacheDir = values['cache-dir'] as string | undefined;
-  const loaded = await loadConfigFile(io.cwd, values.config as string | undefined);
+  const jobs = parseJobs(values.jobs);
+  const shard = parseShard(values.shard);
+  const html = values.html;
+  const cacheDir = values['cache-dir'];
+  const loaded = await loadConfigFile(io.cwd, values.config);
   // LLM flags over the config; a missing key or embeddings provider stops the run before any file is read.
   const config = withLlmFlags(loaded.config, values);
   const settings = llmSettings(io, values);
@@ -125,7 +126,7 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
     const slice = { command: 'eval' as const, failOn: input.failOn, paths: all.map((target) => target.path), pages: run.pages };
     if (boilerplate) for (const diff of diffs) addBoilerplate(diff, boilerplate);
     if (spool) {
-      const sink = await openOutput(io, values.out as string | undefined);
+      const sink = await openOutput(io, values.out);
       const { head, tail } = renderJsonFrame(withShard(reportOfFacts(input, facts), shard, slice), facts.length);
       await sink.write(head);
       let first = true;
@@ -137,7 +138,10 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
       await sink.close();
     }
     const report = withShard(buildReport({ ...input, files: diffs }), shard, slice);
-    if (!spool) await io.output(format === 'md' ? renderEvalMarkdown(report) : renderEvalText(report), values.out as string | undefined);
+    if (!spool) {
+      const color = useColor(io.env, values.out ? null : { isTTY: io.stdoutIsTTY });
+      await io.output(format === 'md' ? renderEvalMarkdown(report) : renderEvalText(report, { color }), values.out);
+    }
     if (html !== undefined) await io.output(renderHtmlReport({ report, sources }), html);
   } finally {
     await spool?.close();

@@ -51,8 +51,8 @@ async function check(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, { config: { type: 'string' }, golden: { type: 'string' }, 'min-runs': { type: 'string' } });
   const minRuns = Number(values['min-runs'] ?? 3);
   if (!Number.isInteger(minRuns) || minRuns < 1) throw new UsageError(`Unexpected --min-runs ${JSON.stringify(values['min-runs'])}, expected a positive integer`);
-  const { config } = await loadConfigFile(io.cwd, values.config as string | undefined);
-  const explicit = values.golden as string | undefined;
+  const { config } = await loadConfigFile(io.cwd, values.config);
+  const explicit = values.golden;
   const goldenPath = explicit ?? config.golden.file;
   // The config's golden.file is a repository path (guarded); --golden names any file.
   const text = explicit !== undefined ? await readText(resolve(io.cwd, explicit)) : await readInRepo(io.cwd, goldenPath);
@@ -109,16 +109,16 @@ async function suggest(argv: string[], io: CliIO): Promise<number> {
     model: { type: 'string' },
   });
   if (positionals.length === 0) throw new UsageError('golden suggest needs the docs files to ask about');
-  const { config } = await loadConfigFile(io.cwd, values.config as string | undefined);
+  const { config } = await loadConfigFile(io.cwd, values.config);
   const perType = Number(values['per-type'] ?? 2);
   if (!Number.isInteger(perType) || perType < 1 || perType > 10) {
     throw new UsageError(`Unexpected --per-type ${JSON.stringify(values['per-type'])}, expected a whole number from 1 to 10`);
   }
-  const out = (values.out as string | undefined) ?? '.chunkgate/golden.suggested.yml';
+  const out = values.out ?? '.chunkgate/golden.suggested.yml';
   if (resolve(io.cwd, out) === resolve(io.cwd, config.golden.file)) {
     throw new UsageError(`--out ${out} is the golden set itself: suggestions go to a separate file for a person to review`);
   }
-  const baseURL = (values['llm-base-url'] as string | undefined) ?? config.llm.baseURL;
+  const baseURL = values['llm-base-url'] ?? config.llm.baseURL;
   const apiKey = io.env.OPENAI_API_KEY ?? null;
   if (!apiKey && !baseURL) throw new UsageError('golden suggest needs a model: set OPENAI_API_KEY, or --llm-base-url for a local OpenAI-compatible server');
   const { targets, skipped } = await resolveTargets(io.cwd, config, positionals);
@@ -131,7 +131,7 @@ async function suggest(argv: string[], io: CliIO): Promise<number> {
   }
   if (files.length === 0) throw new UsageError('No Markdown files found in the given paths');
   const provider = createOpenAIProvider({ apiKey, baseURL, timeoutMs: config.llm.timeout });
-  const model = (values.model as string | undefined) ?? config.llm.model;
+  const model = values.model ?? config.llm.model;
   const response = await provider.complete({ model, messages: suggestMessages(files, perType), schema: SUGGEST_SCHEMA });
   if (!response.content) throw new Error(`the model gave no suggestions${response.refusal ? `: ${response.refusal}` : ''}`);
   const { queries, dropped } = parseSuggestions(response.content, files);

@@ -18,6 +18,10 @@ export interface CliIO {
   openOutput?(file?: string): Promise<OutputSink>;
   /** The CLI's entry module: worker threads (`--jobs`) run it again (default: no worker threads). */
   workerUrl?: URL;
+  /** Whether standard output is a terminal (colour: see `useColor`). Absent: it is not. */
+  stdoutIsTTY?: boolean;
+  /** Standard error when it is a terminal (the progress line is drawn there); absent otherwise. */
+  stderrTerminal?: { write(text: string): void; columns?: number | undefined };
 }
 
 /** A report being written piece by piece. */
@@ -95,6 +99,10 @@ export function processIO(options: { workerUrl?: URL } = {}): CliIO {
       });
       return streamSink(stream, true);
     },
+    stdoutIsTTY: process.stdout.isTTY === true,
+    ...(process.stderr.isTTY
+      ? { stderrTerminal: { write: (text: string) => void process.stderr.write(text), columns: process.stderr.columns } }
+      : {}),
   };
   return io;
 }

@@ -20,11 +20,19 @@ export const LLM_FLAGS_USAGE = `  --scorer S        heuristic (offline, default)
   --model NAME      model for the llm scorer (default: the config's llm.model)
   --cache-dir DIR   LLM judge and embeddings cache (default: the config's llm.cache)`;
 
+/** The values {@link LLM_FLAGS} parse to. */
+export interface LlmFlagValues {
+  scorer?: string | undefined;
+  'llm-base-url'?: string | undefined;
+  model?: string | undefined;
+  'cache-dir'?: string | undefined;
+}
+
 /** `--scorer`, `--model` and `--llm-base-url` over the config's `scoring` and `llm`. */
-export function withLlmFlags(config: Config, values: Record<string, unknown>): Config {
+export function withLlmFlags(config: Config, values: LlmFlagValues): Config {
   const scorer = oneOf('scorer', values.scorer, ['heuristic', 'llm'] as const, config.scoring.scorer);
-  const model = values.model as string | undefined;
-  const baseURL = values['llm-base-url'] as string | undefined;
+  const model = values.model;
+  const baseURL = values['llm-base-url'];
   return {
     ...config,
     scoring: { ...config.scoring, scorer },
@@ -33,6 +41,6 @@ export function withLlmFlags(config: Config, values: Record<string, unknown>): C
 }
 
 /** Where the model runs and caches for this CLI run: `OPENAI_API_KEY`, the cwd, `--cache-dir`. */
-export function llmSettings(io: CliIO, values: Record<string, unknown>): LlmSettings {
-  return { apiKey: io.env.OPENAI_API_KEY ?? null, root: io.cwd, cacheDir: (values['cache-dir'] as string | undefined) ?? null };
+export function llmSettings(io: CliIO, values: LlmFlagValues): LlmSettings {
+  return { apiKey: io.env.OPENAI_API_KEY ?? null, root: io.cwd, cacheDir: values['cache-dir'] ?? null };
 }

@@ -69,7 +69,7 @@ export async function runMerge(argv: string[], io: CliIO): Promise<number> {
     for (const page of slice.frame.shard.pages?.head ?? []) addPage(pages.head, page.path, page.blocks);
   }
   const boilerplate = boilerplateOf(pages);
-  const sink = format === 'json' ? await openOutput(io, values.out as string | undefined) : null;
+  const sink = format === 'json' ? await openOutput(io, values.out) : null;
   let written = 0;
   for await (const found of mergedEntries(slices.map((slice) => slice.file))) {
     const entry = addBoilerplate(found.diff, boilerplate) ? { diff: found.diff, text: renderJsonFile(found.diff) } : found;
@@ -92,7 +92,7 @@ export async function runMerge(argv: string[], io: CliIO): Promise<number> {
     const comment = () => renderComment(full, { version: full.version, chunking: (full.config as Config).chunking, charts: true, failOn: input.failOn });
     const text =
       first.shard.command === 'eval' ? (format === 'md' ? renderEvalMarkdown(full) : renderEvalText(full)) : format === 'md' ? comment() : renderText(full);
-    await io.output(text, values.out as string | undefined);
+    await io.output(text, values.out);
   }
   // Like the runs it merges: eval reports exit 1 only for a file that could not be checked, diff reports by the verdict.
   if (values['no-fail']) return 0;

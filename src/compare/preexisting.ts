@@ -1,3 +1,4 @@
+import { ruleMeta } from '../metrics/rules/registry.js';
 import type { Block, DocEval, EvaluatedChunk, IssueTag, ParsedDoc } from '../types.js';
 import { jaccard, wordSet } from './similarity.js';
 
@@ -9,9 +10,6 @@ export interface BaseSide {
   /** Parsed head document. */
   headDoc?: ParsedDoc;
 }
-
-/** The block kind a split tag is about. */
-const SPLIT_KIND: Partial<Record<IssueTag, Block['kind']>> = { 'table-split': 'table', 'code-fence-split': 'code' };
 
 /** Smallest word-level similarity for a base block to count as the same table or code block. */
 const SAME_BLOCK = 0.5;
@@ -62,7 +60,8 @@ export function preexistingTag(side: BaseSide): (head: EvaluatedChunk, tag: Issu
     if (!base) return false;
     const tagged = base.chunks.filter((chunk) => chunk.issues.some((issue) => issue.tag === tag));
     if (tagged.length === 0) return false;
-    const kind = SPLIT_KIND[tag];
+    // The block kind a split tag is about (registry `block`).
+    const kind = ruleMeta(tag).block;
     if (kind && baseDoc && headDoc) {
       const blocks = cutBlocks(headDoc, head, kind);
       if (blocks.length > 0) {

@@ -1,10 +1,11 @@
 import type { GateScope } from '../config/types.js';
+import { GATING_TAGS, SHOWN_TAGS } from '../metrics/rules/tag-sets.js';
 import type { EvaluatedChunk, IssueTag, Origin, Regression } from '../types.js';
 import type { ChunkMatch } from './align.js';
 import { round2 } from './round.js';
 
-/** Tags whose first appearance in a chunk is a regression on its own (SPEC §7), in reporting order. */
-export const HIGH_TAGS: readonly IssueTag[] = ['source-loss', 'table-split', 'code-fence-split', 'oversize-chunk'];
+/** Tags whose first appearance in a chunk is a regression on its own (SPEC §7; registry `regression: gates`), in registry order. */
+export const HIGH_TAGS: readonly IssueTag[] = GATING_TAGS;
 
 /** Options of {@link findRegressions}. */
 export interface RegressionOptions {
@@ -26,10 +27,15 @@ function highTags(chunk: EvaluatedChunk | null): IssueTag[] {
   return HIGH_TAGS.filter((tag) => present.has(tag));
 }
 
-/** Whether the head chunk is `unfindable-chunk` and its base chunk was not. */
-function lostFindability(base: EvaluatedChunk, head: EvaluatedChunk): boolean {
-  const unfindable = (chunk: EvaluatedChunk) => chunk.issues.some((issue) => issue.tag === 'unfindable-chunk');
-  return unfindable(head) && !unfindable(base);
+/** The tags whose first appearance is a regression that is only shown (registry `regression: shown`, e.g. `unfindable-chunk`) that the head chunk gained. */
+function shownGained(base: EvaluatedChunk, head: EvaluatedChunk): IssueTag[] {
+  const had = new Set(base.issues.map((issue) => issue.tag));
+  return SHOWN_TAGS.filter((tag) => !had.has(tag) && head.issues.some((issue) => issue.tag === tag));
+}
+
+/** Whether every issue of `tag` on the chunk is at level `warn` (its rule is set to `warn`: it never gates). */
+function atWarn(chunk: EvaluatedChunk, tag: IssueTag): boolean {
+  return chunk.issues.every((issue) => issue.tag !== tag || issue.level === 'warn');
 }
 
 /**
@@ -47,7 +53,9 @@ function lostFindability(base: EvaluatedChunk, head: EvaluatedChunk): boolean {
  * them already (`options.preexisting`), else `new`; without, `worsened` (an aligned chunk) or
  * `new` (an unmatched one). Only a regression with a tag new to the file is of weight: it gates
  * unless pre-existing; a score that fell on metrics alone (or a chunk that stopped being findable)
- * is worth a look but does not gate. With `gate: all`, every regression gates.
+ * is worth a look but does not gate. With `gate: all`, every regression gates. A tag whose rule is
+ * at `warn` (its issues carry `level: 'warn'`) never makes a regression gate: not as a fresh tag,
+ * and a regression whose only causes are such tags does not gate even with `gate: all`.
  */
 export function findRegressions(matches: readonly ChunkMatch[], options: RegressionOptions = {}): Regression[] {
   const chunkDrop = options.chunkDrop ?? 10;
@@ -66,13 +74,16 @@ export function findRegressions(matches: readonly ChunkMatch[], options: Regress
           ? 'new-high-issue'
           : !base && head.grade === 'fail'
             ? 'new-failing-chunk'
-            : base && lostFindability(base, head)
+            : base && shownGained(base, head).length > 0
               ? 'unfindable'
               : null;
     if (!reason) continue;
     const fresh = newTags.filter((tag) => !preexisting(head, tag));
     const origin: Origin = newTags.length > 0 ? (fresh.length > 0 ? 'new' : 'preexisting') : base ? 'worsened' : 'new';
-    const gating = options.gate === 'all' || fresh.length > 0;
+    // A regression that only rules at `warn` make never gates, whatever `gate` says.
+    const causes = reason === 'unfindable' ? shownGained(base!, head) : newTags;
+    const warnOnly = causes.length > 0 && causes.every((tag) => atWarn(head, tag));
+    const gating = !warnOnly && (options.gate === 'all' || fresh.some((tag) => !atWarn(head, tag)));
     regressions.push({ reason, match, base, head, delta, newTags, origin, gating });
   }
   return regressions;

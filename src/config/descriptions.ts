@@ -1,4 +1,5 @@
 import { CONTENT_METRIC_NAMES, OVERALL_COMPONENT_NAMES, STRUCTURAL_METRIC_NAMES } from '../metrics/names.js';
+import { RULE_TAGS, ruleDocsUrl, ruleMeta } from '../metrics/rules/registry.js';
 
 // What an editor shows on hover for each key of `.chunkgate.yml`, merged into the JSON Schema
 // generated from the zod schema (schema/chunkgate.schema.json). Kept apart from schema.ts so
@@ -6,6 +7,11 @@ import { CONTENT_METRIC_NAMES, OVERALL_COMPONENT_NAMES, STRUCTURAL_METRIC_NAMES 
 
 const weights = (names: readonly string[], kind: string) =>
   Object.fromEntries(names.map((name) => [`scoring.weights.${kind}.${name}`, `Relative weight of ${name} in the ${kind} score (any number ≥ 0; only the ratios matter).`]));
+
+// One entry per rule, from the registry: what it finds, its default level, its page.
+const rules = Object.fromEntries(
+  RULE_TAGS.map((tag) => [`rules.${tag}`, `${ruleMeta(tag).description} Default: ${ruleMeta(tag).level}. warn: reported, never gates; off: not reported. ${ruleDocsUrl(tag)}`]),
+);
 
 /** Description of every key of the config, by key path (see `editorSchema`). */
 export const CONFIG_DESCRIPTIONS: Readonly<Record<string, string>> = {
@@ -79,8 +85,12 @@ export const CONFIG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'golden.k': 'How many chunks each query retrieves (the k of Recall@k and Precision@k).',
   'golden.retriever': 'bm25 (offline) or embeddings (an OpenAI-compatible embeddings API, see llm).',
   'golden.embeddingModel': 'Embeddings model for retriever: embeddings.',
+  rules:
+    'A level per rule: error (as designed: a rule whose new findings gate still gates), warn (reported and scored, never gates), off (not reported, no cap). Inline, <!-- chunkgate-disable rule --> … <!-- chunkgate-enable rule --> turns a rule off for a region.',
+  ...rules,
   overrides: 'Settings for the files some globs match, applied in order: a later entry wins.',
   'overrides[].paths': 'Globs of the files this entry applies to. A single glob is allowed.',
   'overrides[].chunking': 'Chunking keys for these files, laid over the top-level chunking.',
   'overrides[].thresholds': 'File thresholds for these files, laid over the top-level thresholds.',
+  'overrides[].rules': 'Rule levels for these files, laid over the top-level rules.',
 };

@@ -1,10 +1,11 @@
+import { DEFAULT_RULE_LEVELS, type RuleLevels } from '../metrics/rules/registry.js';
 import type { ChunkingOptions } from '../types.js';
 import { firstMatch, normalizePath } from './match.js';
 import { deriveTiny, isTinyExplicit } from './tiny.js';
 import type { Config, FileSettings, Override } from './types.js';
 
 /**
- * The chunking options and thresholds for the file at the repository-relative `path`:
+ * The chunking options, thresholds and rule levels for the file at the repository-relative `path`:
  * the top-level settings, then every `overrides` entry whose `paths` globs match
  * (picomatch, `dot: true`), in order — a later entry wins key by key.
  *
@@ -19,8 +20,11 @@ export function settingsFor(config: Config, path: string): FileSettings {
   const { failOn: _failOn, retrieval: _retrieval, unchecked: _unchecked, ...thresholds } = config.thresholds;
   let chunking: ChunkingOptions = { ...config.chunking, headingLevels: { ...config.chunking.headingLevels } };
   let tinyExplicit = isTinyExplicit(config.chunking);
+  // Levels are normalised here, once: every rule gets one, so the rule stage never looks at defaults.
+  let rules: RuleLevels = { ...DEFAULT_RULE_LEVELS, ...definedOnly(config.rules ?? {}) };
   for (const override of config.overrides) {
     if (firstMatch(override.paths, file) === null) continue;
+    if (override.rules !== undefined) rules = { ...rules, ...definedOnly(override.rules) };
     if (override.chunking !== undefined) {
       chunking = layerChunking(chunking, override.chunking);
       tinyExplicit ||= override.chunking.tiny !== undefined;
@@ -37,6 +41,7 @@ export function settingsFor(config: Config, path: string): FileSettings {
       tiny: tinyExplicit ? Math.min(chunking.tiny, max) : deriveTiny(max),
     },
     thresholds,
+    rules,
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTENT_METRIC_NAMES, OVERALL_COMPONENT_NAMES, STRUCTURAL_METRIC_NAMES } from '../metrics/names.js';
+import { RULE_LEVELS, RULE_TAGS } from '../metrics/rules/registry.js';
 import { FAIL_ON_VALUES, GATE_SCOPES } from './types.js';
 import { globProblem } from './globs.js';
 import type { ChunkingOptions } from '../types.js';
@@ -240,9 +241,13 @@ const glob = text('a glob relative to the repository root').superRefine((value, 
 });
 const globs = (allowed: string, minItems: number) => list(glob, allowed, minItems);
 
+// A level per rule tag (`rules: { table-split: warn }`); an unknown rule is an unknown key, with "did you mean".
+const rulesSchema = strict(Object.fromEntries(RULE_TAGS.map((tag) => [tag, oneOf(RULE_LEVELS).optional()])));
+
 const overrideSchema = strict({
   paths: globs('a non-empty list of globs', 1),
   chunking: chunkingPatch.optional(),
+  rules: rulesSchema.optional(),
   thresholds: strict({
     structural: thresholdFields.structural.optional(),
     content: thresholdFields.content.optional(),
@@ -282,7 +287,9 @@ const rootSchema = strict({
     retriever: oneOf(['bm25', 'embeddings']).default('bm25'),
     embeddingModel: text('an embeddings model name').default('text-embedding-3-small'),
   }).prefault({}),
-  overrides: z.array(overrideSchema, { error: () => 'a list of { paths, chunking, thresholds } entries' }).default([]),
+  // Left out of the output when not set, so a config without it keeps its provenance hash.
+  rules: rulesSchema.optional(),
+  overrides: z.array(overrideSchema, { error: () => 'a list of { paths, chunking, thresholds, rules } entries' }).default([]),
   // Editors read it (`$schema: ./schema/chunkgate.schema.json`); chunkgate does not.
   $schema: text('a JSON Schema URL or path').optional(),
 }).superRefine((config, ctx) => {
@@ -334,7 +341,8 @@ function dropNulls(value: unknown): unknown {
  *   `gate` `changed | all` (what may gate: only what the change made new or worse, or everything);
  *   `unchecked` (default: `fail`): `warn` stops changed files that cannot be checked from failing the run.
  * - `golden` (default: `{ file: .chunkgate/golden.yml, k: 5, retriever: bm25 }`).
- * - `overrides` (default: `[]`): `{ paths, chunking?, thresholds? }`, each checked against the top level.
+ * - `rules` (default: not set, every rule at its registry level): `{ <rule tag>: error | warn | off }`.
+ * - `overrides` (default: `[]`): `{ paths, chunking?, thresholds?, rules? }`, each checked against the top level.
  *
  * A key with an empty value (`key:` / `null`) counts as not set. A single string is
  * accepted wherever a list of globs is expected. `$schema` (for editors) is accepted and dropped.

@@ -1,4 +1,5 @@
-import type { ChunkMetrics, ChunkingOptions, ContentMetricName, StructuralMetricName } from '../types.js';
+import type { RuleLevel, RuleLevels } from '../metrics/rules/registry.js';
+import type { ChunkMetrics, ChunkingOptions, ContentMetricName, IssueTag, StructuralMetricName } from '../types.js';
 
 /** What can fail the check (`thresholds.failOn`). */
 export const FAIL_ON_VALUES = ['threshold', 'regression', 'partial'] as const;
@@ -49,11 +50,16 @@ export interface RetrievalThresholds {
   recallDrop: number | null;
 }
 
+/** `rules:` as written: a level for some rules (the others keep theirs). */
+export type RuleLevelsPatch = Partial<Record<IssueTag, RuleLevel>>;
+
 /** An `overrides` entry: settings for files matching `paths`. */
 export interface Override {
   paths: string[];
   chunking?: Partial<Omit<ChunkingOptions, 'headingLevels'>> & { headingLevels?: { max: number } };
   thresholds?: Partial<Omit<Thresholds, 'failOn' | 'retrieval' | 'unchecked'>>;
+  /** Levels for these files, laid over the top-level `rules`. */
+  rules?: RuleLevelsPatch;
 }
 
 /** `.chunkgate.yml` after validation, with every default filled in (SPEC §9). */
@@ -75,6 +81,8 @@ export interface Config {
   thresholds: Thresholds;
   /** Golden-set retrieval (SPEC §6); `embeddingModel` is used with `retriever: embeddings` (default: `text-embedding-3-small`). */
   golden: { file: string; k: number; retriever: 'bm25' | 'embeddings'; embeddingModel: string };
+  /** Rule levels (`error | warn | off`) over the registry's defaults; absent when the file sets none. */
+  rules?: RuleLevelsPatch;
   overrides: Override[];
 }
 
@@ -82,4 +90,6 @@ export interface Config {
 export interface FileSettings {
   chunking: ChunkingOptions;
   thresholds: Omit<Thresholds, 'failOn' | 'retrieval' | 'unchecked'>;
+  /** The level of every rule: the registry's defaults, then `rules`, then each matching override's. */
+  rules: RuleLevels;
 }

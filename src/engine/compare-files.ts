@@ -261,8 +261,8 @@ async function preparePair(pair: FilePair, options: CompareOptions, want: PairWa
   const side = async (path: string, text: string | null, unreadable: Uncheckable | undefined): Promise<PreparedSide> => {
     if (unreadable) return { problem: unreadable };
     if (text === null) return null;
-    const { chunking } = settingsFor(config, path);
-    const prepared = { options: { chunking, weights: config.scoring.weights } };
+    const { chunking, rules } = settingsFor(config, path);
+    const prepared = { options: { chunking, rules, weights: config.scoring.weights } };
     if (chunking.strategy !== 'external') return prepared;
     try {
       if (!options.externalChunks) throw new Error('chunking.strategy is external, but this run has no external chunker to call');

@@ -57,7 +57,7 @@ async function chunkHere(file: SourceText, options: CorpusOptions, notices: stri
   if (chunking.strategy === 'external' && options.externalChunks) {
     try {
       const placed = await options.externalChunks(file.path, file.text, chunking);
-      const settings = { chunking, weights: options.config.scoring.weights, ...(options.vectors ? { vectors: options.vectors } : {}) };
+      const settings = { chunking, rules: settingsFor(options.config, file.path).rules, weights: options.config.scoring.weights, ...(options.vectors ? { vectors: options.vectors } : {}) };
       const checked = analyzeIsolated(file.path, file.text, settings, placed, options.fileBudget);
       if ('problem' in checked) throw new Error(`${file.path}: ${checked.problem.reason}`);
       return { chunks: checked.analysis.chunks, blocks: pageBlocks(checked.analysis.doc) };

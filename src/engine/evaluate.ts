@@ -9,7 +9,8 @@ import { scoreContentHeuristic, contentScore } from '../metrics/content/heuristi
 import { sourceCoverage } from '../metrics/coverage.js';
 import { SELF_RETRIEVAL_TOP, selfRetrievability, type SelfRetrievability } from '../metrics/self-retrievability.js';
 import { CONTENT_METRIC_NAMES } from '../metrics/names.js';
-import { checkRules } from '../metrics/rules/index.js';
+import { checkRules, ruleSettings, type RuleSettings } from '../metrics/rules/index.js';
+import type { RuleLevels } from '../metrics/rules/registry.js';
 import { contextSufficiencyByChunk, structuralMetrics, structuralScore } from '../metrics/structural/index.js';
 import type {
   Chunk,
@@ -32,6 +33,8 @@ export interface EvaluateOptions {
   weights: { structural: StructuralWeights; content: ContentWeights; overall?: OverallWeights };
   /** Sentence embeddings for the `semantic` strategy, fetched by a shell (`sentenceVectors`). */
   vectors?: SentenceVectors;
+  /** The level of every rule for this file (`settingsFor(…).rules`; default: the registry's). */
+  rules?: RuleLevels;
 }
 
 /**
@@ -57,6 +60,8 @@ export interface DocAnalysis {
   limits: ParseLimit[];
   /** The measure the document was chunked with: its one tokenization serves later size questions too. */
   measure: ChunkMeasure;
+  /** Rule levels and inline disables of this document: findings added later (boilerplate) go through them too. */
+  rules: RuleSettings;
 }
 
 /**
@@ -96,7 +101,9 @@ export function analyzeDocument(
   const sufficiency = contextSufficiencyByChunk(input);
   const structural = structuralMetrics(input, selfRetrieval.score, sufficiency);
   budget?.check('computing structural metrics');
-  const issues = checkRules(input, selfRetrieval);
+  const rules = ruleSettings(doc, options.rules);
+  warnings.push(...rules.disables.notices);
+  const issues = checkRules(input, selfRetrieval, rules);
   budget?.check('running rule checks');
   const heuristic = scoreContentHeuristic({ doc, chunks, options: options.chunking });
   budget?.check('computing content metrics');
@@ -114,6 +121,7 @@ export function analyzeDocument(
     warnings,
     limits,
     measure,
+    rules,
   };
 }
 

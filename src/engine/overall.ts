@@ -1,5 +1,7 @@
 import type { OverallWeights } from '../config/types.js';
 import { OVERALL_COMPONENT_NAMES } from '../metrics/names.js';
+import { HARD_CAP } from '../metrics/rules/registry.js';
+import { SCORE_CAPS } from '../metrics/rules/tag-sets.js';
 import type { ChunkMetrics, Grade, Issue } from '../types.js';
 
 /** The per-chunk metrics `scoring.weights.overall` can weigh. */
@@ -27,8 +29,7 @@ export const DEFAULT_OVERALL_WEIGHTS: Readonly<Record<OverallComponent, number>>
 
 const COMPONENTS: readonly OverallComponent[] = OVERALL_COMPONENT_NAMES;
 
-/** The most a chunk with source loss or a piece of a split table/code block may score (seed 003). */
-export const HARD_CAP = 59;
+export { HARD_CAP } from '../metrics/rules/registry.js';
 
 /** A document whose chunks hold less than this share of its text cannot pass (issue 12). */
 export const COVERAGE_FLOOR = 0.95;
@@ -36,8 +37,8 @@ export const COVERAGE_FLOOR = 0.95;
 /** The most a document below {@link COVERAGE_FLOOR} may score: the top of `warn`, whole, so no rounding shows "80". */
 export const COVERAGE_CAP = 79;
 
-/** The tags that cap a chunk at {@link HARD_CAP}: lost source, a piece of a split table or code block (seed 003). */
-export const HARD_CAP_TAGS: ReadonlySet<string> = new Set(['source-loss', 'table-split', 'code-fence-split']);
+/** The tags that cap a chunk at {@link HARD_CAP} (registry `cap`): lost source, a piece of a split table or code block (seed 003). */
+export const HARD_CAP_TAGS: ReadonlySet<string> = new Set([...SCORE_CAPS].filter(([, cap]) => cap === HARD_CAP).map(([tag]) => tag));
 
 /** The weight of each component under `weights` (default: `default`); negative weights count as 0. */
 export function overallWeights(weights: OverallWeights = 'default'): Record<OverallComponent, number> {
@@ -48,12 +49,13 @@ export function overallWeights(weights: OverallWeights = 'default'): Record<Over
 /**
  * A chunk's `overall`: `Σ wᵢ·mᵢ / Σ wᵢ` over its metrics with `scoring.weights.overall`
  * ({@link DEFAULT_OVERALL_WEIGHTS} by default; all weights 0 → the default weights), capped at
- * {@link HARD_CAP} when the chunk carries `source-loss`, `table-split` or `code-fence-split`;
- * `0` for an `empty-chunk`.
+ * the lowest registry `cap` of its issues' tags: {@link HARD_CAP} for `source-loss`,
+ * `table-split` and `code-fence-split` (at level `warn` too: the score describes retrieval),
+ * `0` for an `empty-chunk` (nothing to retrieve: its text metrics, a neutral 100 on no text, mean nothing).
  */
 export function chunkOverall(metrics: ChunkMetrics, issues: readonly Issue[], weights: OverallWeights = 'default'): number {
-  // An empty chunk has nothing to retrieve: its text metrics (neutral 100 on no text) mean nothing.
-  if (issues.some((issue) => issue.tag === 'empty-chunk')) return 0;
+  const cap = issues.reduce((lowest, issue) => Math.min(lowest, SCORE_CAPS.get(issue.tag) ?? Infinity), Infinity);
+  if (cap === 0) return 0;
   let resolved = overallWeights(weights);
   let total = COMPONENTS.reduce((sum, name) => sum + resolved[name], 0);
   if (total === 0) {
@@ -61,7 +63,7 @@ export function chunkOverall(metrics: ChunkMetrics, issues: readonly Issue[], we
     total = COMPONENTS.reduce((sum, name) => sum + resolved[name], 0);
   }
   const weighted = COMPONENTS.reduce((sum, name) => sum + resolved[name] * metrics[name], 0) / total;
-  return issues.some((issue) => HARD_CAP_TAGS.has(issue.tag)) ? Math.min(HARD_CAP, weighted) : weighted;
+  return Math.min(cap, weighted);
 }
 
 /**

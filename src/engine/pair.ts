@@ -156,7 +156,7 @@ export function pairResult(task: PairTask, sides: CheckedPair, diff: DocDiff): P
   return {
     facts: fileFacts(diff),
     warnings: [...(base?.warnings ?? []), ...(head?.warnings ?? [])],
-    pages: { ...(base ? { base: pageBlocks(base.doc) } : {}), ...(head ? { head: pageBlocks(head.doc) } : {}) },
+    pages: { ...(base ? { base: pageBlocks(base.doc, { rules: base.rules }) } : {}), ...(head ? { head: pageBlocks(head.doc, { rules: head.rules }) } : {}) },
     ...(want.json ? { json: renderJsonFile(diff) } : {}),
     ...(want.diff ? { diff } : {}),
     ...(want.sources ? { sources: { base: base ? sideSource(base) : null, head: head ? sideSource(head) : null } } : {}),

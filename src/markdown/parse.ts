@@ -10,6 +10,7 @@ import type { Block, BlockKind, ParsedDoc, Span } from '../types.js';
 import { plainYamlTitle } from './frontmatter-title.js';
 import { expandIndentedBodies } from './indented-bodies.js';
 import { lineStartsOf, lineAt } from './lines.js';
+import { RULE_COMMENT_MARK, ruleComments } from './rule-comments.js';
 import { capTitle } from './title.js';
 
 const markdownParser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml', 'toml']).use(remarkGfm).freeze();
@@ -97,7 +98,12 @@ export function parseMarkdown(path: string, source: string, options: ParseOption
   }
   // MkDocs admonition, tab and definition bodies are indented Markdown, not code (issue 11).
   const expanded = wantMdx ? blocks : expandIndentedBodies(blocks, source, lineStarts, (text) => blocksOf(markdownParser.parse(text), text));
-  return { doc: { path, source, lineStarts, frontmatter, blocks: expanded }, warnings, limits };
+  const doc: ParsedDoc = { path, source, lineStarts, frontmatter, blocks: expanded };
+  if (source.includes(RULE_COMMENT_MARK)) {
+    const comments = ruleComments(tree, lineStarts);
+    if (comments.length > 0) doc.ruleComments = comments;
+  }
+  return { doc, warnings, limits };
 }
 
 function frontmatterLimit(span: Span, length: number, lineStarts: number[]): ParseLimit {

@@ -3,6 +3,7 @@ import { lineAt } from '../markdown/lines.js';
 import { searchTerms } from '../retrieval/terms.js';
 import type { BlockKind, Chunk, Issue, ParsedDoc } from '../types.js';
 import { excerpt, finding } from './rules/finding.js';
+import { applyRuleSettings, type RuleSettings } from './rules/rule-settings.js';
 import { contentEnd, contentStart } from './structural/text.js';
 
 /** Blocks that carry retrievable text. Headings are structure ("## Usage" on every plugin page is no template), and MDX imports, JSX, expressions and link definitions are markup a writer cannot drop. */
@@ -33,6 +34,11 @@ export interface PageBlock {
   line: number;
   /** The folded text, cut to 50 characters as the finding quotes it. */
   excerpt: string;
+  /**
+   * What the page's rule settings make of a `boilerplate` finding here: none (`off`: the rule is
+   * off for the page, or a comment disables it on this line) or one at `warn`; absent: as made.
+   */
+  level?: 'off' | 'warn';
 }
 
 /** The text blocks of one page ({@link pageBlocks}), by the page's path. */
@@ -56,7 +62,7 @@ export interface RepeatedBlock extends PageBlock {
  * The blocks of `doc` the boilerplate check compares (seed 001): paragraphs, lists, quotes,
  * tables, code and HTML with at least `minTerms` search terms (default: `5`), in source order.
  */
-export function pageBlocks(doc: ParsedDoc, options: Pick<BoilerplateOptions, 'minTerms'> = {}): PageBlock[] {
+export function pageBlocks(doc: ParsedDoc, options: Pick<BoilerplateOptions, 'minTerms'> & { rules?: RuleSettings } = {}): PageBlock[] {
   const minTerms = options.minTerms ?? 5;
   const blocks: PageBlock[] = [];
   for (const block of doc.blocks) {
@@ -65,7 +71,9 @@ export function pageBlocks(doc: ParsedDoc, options: Pick<BoilerplateOptions, 'mi
     const end = contentEnd(doc.source, start, block.end);
     const text = doc.source.slice(start, end).replace(/\s+/g, ' ');
     if (searchTerms(text).length < minTerms) continue;
-    blocks.push({ key: createHash('sha256').update(text).digest('base64url').slice(0, 22), start, line: lineAt(doc.lineStarts, start), excerpt: excerpt(text, { max: 50 }) });
+    const line = lineAt(doc.lineStarts, start);
+    const level = options.rules ? levelAt(options.rules, line) : undefined;
+    blocks.push({ key: createHash('sha256').update(text).digest('base64url').slice(0, 22), start, line, excerpt: excerpt(text, { max: 50 }), ...(level ? { level } : {}) });
   }
   return blocks;
 }
@@ -108,16 +116,22 @@ export function repeatedBlocks(pages: readonly PageBlocks[], options: Boilerplat
 export function boilerplateIssues(chunks: readonly Chunk[], repeated: readonly RepeatedBlock[]): Issue[][] {
   const issues: Issue[][] = chunks.map(() => []);
   for (const block of repeated) {
-    const index = chunks.findIndex((chunk) => chunk.spans.some((span) => span.start <= block.start && block.start < span.end));
+    const index = block.level === 'off' ? -1 : chunks.findIndex((chunk) => chunk.spans.some((span) => span.start <= block.start && block.start < span.end));
     if (index === -1) continue;
     const { issue } = finding(index, 'boilerplate', {
       message: `Unexpected text repeated on ${block.pages} of ${block.of} pages ("${block.excerpt}"), expected text unique to the page`,
       line: block.line,
       actual: block.pages,
       expected: `< ${block.threshold}`,
-      hint: 'Strip repeated template text (footers, notices, boilerplate paragraphs) in your RAG pipeline, or keep one copy and link to it: every copy matches the same queries.',
     });
-    issues[index]!.push(issue);
+    issues[index]!.push(block.level === 'warn' ? { ...issue, level: 'warn' } : issue);
   }
   return issues;
+}
+
+/** How `rules` take a `boilerplate` finding on `line` ({@link PageBlock.level}). */
+function levelAt(rules: RuleSettings, line: number): PageBlock['level'] {
+  const probe: Issue = { tag: 'boilerplate', severity: 'low', message: '', line };
+  const [kept] = applyRuleSettings([probe], rules);
+  return kept === undefined ? 'off' : kept.level;
 }

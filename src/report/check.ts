@@ -5,6 +5,7 @@ import { describeItem } from './describe.js';
 import { verdictPhrases } from './headline.js';
 import { failsCheck, reportItems, type ReportItem } from './items.js';
 import { orderFiles } from './order.js';
+import { ruleLinkText } from './rule-links.js';
 
 /** A check-run annotation, in the shape the GitHub Checks API takes. */
 export interface Annotation {
@@ -86,7 +87,7 @@ export function checkRunOutput(report: Report, context: CommentContext): CheckRu
       end_line: end,
       annotation_level: level,
       title: unchecked(item) ? 'chunkgate: file not checked' : clip(`chunkgate: ${item.bucket === 'worth' ? 'worth a look' : 'breaks'}${where}`, TITLE_LIMIT),
-      message: clip(`${text.what.replace(/`/g, '')}${text.change === '—' ? '' : ` (${text.change.replace(/`/g, '')})`}\nWhat to do: ${text.todo.replace(/`/g, '')}`, MESSAGE_LIMIT),
+      message: clip(`${text.what.replace(/`/g, '')}${text.change === '—' ? '' : ` (${text.change.replace(/`/g, '')})`}\nWhat to do: ${text.todo.replace(/`/g, '')}${text.rule ? `\nRule ${ruleLinkText(text.rule)}` : ''}`, MESSAGE_LIMIT),
     });
   }
   for (const file of files) {

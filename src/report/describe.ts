@@ -1,7 +1,9 @@
-import type { ChunkChange, DocDiff, ThresholdFailure } from '../types.js';
+import type { ChunkChange, DocDiff, IssueTag, ThresholdFailure } from '../types.js';
 import { explainRegression } from './explain.js';
 import { chunkTitle, formatNumber, lineRange, plural } from './format.js';
 import { TAG_HINTS } from './hints.js';
+import { ruleOf } from './rule-links.js';
+import { BLOCK_NOUN, RULES } from '../metrics/rules/registry.js';
 import type { ReportItem } from './items.js';
 
 /**
@@ -18,9 +20,10 @@ export interface ItemText {
   /** Before → after in numbers (`1 chunk → 7 pieces · overall 92 → 59`), or `—`. */
   change: string;
   todo: string;
+  /** The rule the item is about, when it has a page under `docs/rules/` (renderers link to it). */
+  rule?: IssueTag;
 }
 
-const NOUN = { 'table-split': 'table', 'code-fence-split': 'code block' } as const;
 
 function sizeOf(file: DocDiff, chunk: { tokens: number; chars: number }): string {
   const unit = file.head?.chunking.unit ?? 'tokens';
@@ -68,7 +71,7 @@ export function describeItem(item: ReportItem): ItemText {
     case 'split': {
       const first = item.pieces[0]!;
       const last = item.pieces.at(-1)!;
-      const noun = NOUN[item.tag];
+      const noun = BLOCK_NOUN[RULES[item.tag].block];
       const count = Math.max(item.pieces.length, first.split?.parts ?? 0);
       const total = item.pieces.reduce((sum, piece) => ({ tokens: sum.tokens + piece.tokens, chars: sum.chars + piece.chars }), { tokens: 0, chars: 0 });
       const max = formatNumber(file.head?.chunking.max ?? null);
@@ -84,20 +87,25 @@ export function describeItem(item: ReportItem): ItemText {
         item.bucket === 'base'
           ? `a ${noun} split into ${plural(count, 'piece')}, as on the base branch`
           : `The ${noun} (${sizeOf(file, total)}, \`max\` ${max}) is cut into ${plural(count, 'piece')}; a question about it retrieves a fragment`;
-      return { path: file.path, lines: lineRange({ startLine: first.startLine, endLine: last.endLine }), heading: chunkTitle({ headingPath: first.headingPath, text: first.text }), what, change, todo: issue?.hint ?? TAG_HINTS[item.tag] };
+      return { path: file.path, lines: lineRange({ startLine: first.startLine, endLine: last.endLine }), heading: chunkTitle({ headingPath: first.headingPath, text: first.text }), what, change, todo: issue?.hint ?? TAG_HINTS[item.tag], rule: item.tag };
     }
     case 'regression': {
       const { regression } = item;
       const why = explainRegression(regression);
       const metric = why.before !== null && why.after !== null ? ` (\`${why.cause}\` ${formatNumber(why.before)} → ${formatNumber(why.after)})` : ` (\`${why.cause}\`)`;
       const change = regression.base ? `overall ${formatNumber(regression.base.score)} → ${formatNumber(regression.head.score)}` : `new · overall ${formatNumber(regression.head.score)}`;
-      return { path: file.path, lines: lineRange(regression.head), heading: chunkTitle(regression.head), what: `${why.reason}${metric}`, change, todo: why.hint };
+      const text: ItemText = { path: file.path, lines: lineRange(regression.head), heading: chunkTitle(regression.head), what: `${why.reason}${metric}`, change, todo: why.hint };
+      const rule = ruleOf(why.cause);
+      if (rule) text.rule = rule;
+      return text;
     }
     case 'finding': {
       const { finding } = item;
       const text: ItemText = { path: file.path, what: finding.message, change: findingChange(item.finding), todo: finding.hint ?? 'open the job summary for details' };
       if (finding.line !== undefined) text.lines = lineRange({ startLine: finding.line, endLine: finding.endLine ?? finding.line });
       if (finding.headingPath && finding.headingPath.length > 0) text.heading = finding.headingPath.join(' › ');
+      const rule = ruleOf(finding.kind);
+      if (rule) text.rule = rule;
       return text;
     }
     case 'failure': {

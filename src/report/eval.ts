@@ -1,17 +1,28 @@
 import { codeSpan, escapeInline, escapeMessage } from './escape.js';
+import { painter } from './paint.js';
+import { ruleLinkMarkdown } from './rule-links.js';
 import { terminalSafe } from './terminal.js';
 import { uncheckedLines, uncheckedSection } from './unchecked.js';
 import type { DocEval, EvaluatedChunk, Report } from '../types.js';
 
+/** Options of {@link renderEvalText}. */
+export interface EvalTextOptions {
+  /** Colour grades, failures and the verdict through `util.styleText` (default: `false`). */
+  color?: boolean;
+}
+
 /**
  * Renders a `chunkgate eval` report (head-only files) for a terminal: the files that could not be
  * checked first, then each file's chunks. Repository text (paths, headings, messages) goes
- * through `terminalSafe`: no escape sequences or control characters reach the terminal.
+ * through `terminalSafe`: no escape sequences or control characters reach the terminal. With
+ * `color`, a failing grade, a high-severity finding and a threshold failure are red, a warning
+ * yellow, the verdict red or green.
  */
-export function renderEvalText(report: Report): string {
+export function renderEvalText(report: Report, options: EvalTextOptions = {}): string {
+  const paint = painter(options.color ?? false);
   const lines: string[] = [];
   const unchecked = uncheckedLines(report.files);
-  if (unchecked.length > 0) lines.push('Not checked:', ...unchecked.map((line) => `  ${terminalSafe(line)}`), '');
+  if (unchecked.length > 0) lines.push(paint('red', 'Not checked:'), ...unchecked.map((line) => `  ${terminalSafe(line)}`), '');
   for (const file of report.files) {
     const doc = file.head;
     if (!doc) continue;
@@ -20,17 +31,21 @@ export function renderEvalText(report: Report): string {
       const where = `L${chunk.startLine}–L${chunk.endLine}`.padEnd(11);
       const size = `${chunk.tokens} tok`.padStart(8);
       const score = fixed(chunk.score).padStart(5);
-      lines.push(`  #${String(chunk.index).padEnd(3)} ${where} ${size} ${score} ${chunk.grade.padEnd(4)}  ${terminalSafe(title(chunk))}`);
+      const grade = chunk.grade.padEnd(4);
+      const shown = chunk.grade === 'fail' ? paint('red', grade) : chunk.grade === 'warn' ? paint('yellow', grade) : grade;
+      lines.push(`  #${String(chunk.index).padEnd(3)} ${where} ${size} ${score} ${shown}  ${terminalSafe(title(chunk))}`);
       for (const issue of chunk.issues) {
-        lines.push(`        ${issue.severity.padEnd(6)} ${issue.tag} L${issue.line}: ${terminalSafe(issue.message)}`);
+        const severity = issue.severity.padEnd(6);
+        const shown = issue.severity === 'high' && issue.level !== 'warn' ? paint('red', severity) : severity;
+        lines.push(`        ${shown} ${issue.tag}${issue.level === 'warn' ? ' (warn)' : ''} L${issue.line}: ${terminalSafe(issue.message)}`);
       }
     }
-    for (const failure of file.failures) lines.push(`  ✗ ${terminalSafe(failure.message)}`);
+    for (const failure of file.failures) lines.push(`  ${paint('red', '✗')} ${terminalSafe(failure.message)}`);
     lines.push('');
   }
   const { summary } = report;
   lines.push(
-    `${summary.files} files · ${summary.chunks} chunks · ${summary.failures} threshold failures · verdict ${summary.verdict}`,
+    `${summary.files} files · ${summary.chunks} chunks · ${summary.failures} threshold failures · verdict ${paint(summary.verdict === 'fail' ? 'red' : 'green', summary.verdict)}`,
   );
   return `${lines.join('\n')}\n`;
 }
@@ -58,7 +73,7 @@ export function renderEvalMarkdown(report: Report): string {
     if (file.failures.length > 0) lines.push('');
     lines.push('| # | Lines | Tokens | Score | Heading path | Issues |', '|--:|---|--:|--:|---|---|');
     for (const chunk of doc.chunks) {
-      const issues = chunk.issues.map((issue) => `\`${issue.tag}\``).join(' ');
+      const issues = chunk.issues.map((issue) => `${ruleLinkMarkdown(issue.tag)}${issue.level === 'warn' ? ' (warn)' : ''}`).join(' ');
       lines.push(
         `| ${chunk.index} | L${chunk.startLine}–L${chunk.endLine} | ${chunk.tokens} | ${fixed(chunk.score)} ${gradeIcon(chunk.grade)} | ${escapeInline(title(chunk))} | ${issues} |`,
       );

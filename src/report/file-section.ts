@@ -5,6 +5,7 @@ import { excerptBlock } from './details.js';
 import { explainRegression } from './explain.js';
 import { chunkTitle, formatDelta, formatNumber, lineRange } from './format.js';
 import { regressionEntries } from './order.js';
+import { ruleLinkMarkdown, ruleOf } from './rule-links.js';
 
 /** Options of {@link fileSection}. */
 export interface FileSectionOptions {
@@ -45,12 +46,12 @@ export function fileSection(file: DocDiff, options: FileSectionOptions = {}): st
     ];
     const issues = head.issues.map(
       (issue) =>
-        `- L${issue.line} · ${issue.severity} · ${codeSpan(issue.tag)}: ${escapeMessage(issue.message)}${issue.hint ? ` — ${escapeMessage(issue.hint)}` : ''}`,
+        `- L${issue.line} · ${issue.severity}${issue.level === 'warn' ? ' (warn)' : ''} · ${ruleLinkMarkdown(issue.tag)}: ${escapeMessage(issue.message)}${issue.hint ? ` — ${escapeMessage(issue.hint)}` : ''}`,
     );
     const chunkBlock = [
       `#### ${lineRange(head)} · ${escapeInline(chunkTitle(head))}`,
       facts.join(' · '),
-      `Why: ${codeSpan(why.cause)}: ${escapeMessage(why.reason)}. What to do: ${escapeMessage(why.hint)}.`,
+      `Why: ${ruleOf(why.cause) ? ruleLinkMarkdown(ruleOf(why.cause)!) : codeSpan(why.cause)}: ${escapeMessage(why.reason)}. What to do: ${escapeMessage(why.hint)}.`,
       issues.length > 0 ? issues.join('\n') : '- no issues recorded',
     ];
     if (options.excerpts ?? true) chunkBlock.push(excerptBlock(entry, { maxChars: options.excerptChars ?? 4000 }));

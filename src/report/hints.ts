@@ -1,26 +1,11 @@
+import { RULE_TAGS, ruleMeta } from '../metrics/rules/registry.js';
 import type { IssueTag } from '../types.js';
 
 /**
- * What to do about each finding, as data. Strings may hold code spans; renderers pass them
- * through `escapeMessage`. An issue's own `hint` wins over these.
+ * What to do about each finding (the registry's `advice`). Strings may hold code spans;
+ * renderers pass them through `escapeMessage`. An issue's own `hint` wins over these.
  */
-export const TAG_HINTS: Readonly<Record<IssueTag, string>> = {
-  'sentence-cut': 'end the paragraph before the size limit, or give the passage its own heading',
-  'unclosed-bracket': 'keep the bracketed passage inside one paragraph',
-  'table-split': 'split the table into smaller tables under their own headings, or raise `max` for this path in an override',
-  'code-fence-split': 'split the code block, link to a file, or raise `max` for this path in an override',
-  'orphan-heading': 'give the heading body text, or fold it into the next section',
-  'empty-chunk': 'remove the empty section or give it content',
-  'tiny-chunk': 'merge the short section into its neighbour, or add the missing content',
-  'oversize-chunk': 'add subheadings so each section fits in `max`',
-  'duplicate-chunk': 'remove the repeated passage, or link to one copy',
-  'near-duplicate': 'remove the repeated passage, or link to one copy',
-  'excess-overlap': 'lower `chunking.overlap`',
-  'missing-heading-context': 'put the passage under a heading that names its subject',
-  'source-loss': 'part of the source is in no chunk: check the chunking settings for this path',
-  'unfindable-chunk': 'open the section with a sentence that names its subject, or give it a specific heading',
-  boilerplate: 'strip repeated template text in your RAG pipeline, or keep one copy and link to it',
-};
+export const TAG_HINTS: Readonly<Record<IssueTag, string>> = Object.fromEntries(RULE_TAGS.map((tag) => [tag, ruleMeta(tag).advice])) as Record<IssueTag, string>;
 
 /** Per-chunk metrics a regression can point at: the five content metrics and the two L2 components. */
 export type ChunkMetricName =

@@ -1,11 +1,10 @@
 import type { FailOn } from '../config/types.js';
+import { ruleMeta } from '../metrics/rules/registry.js';
+import { isSplitTag, SPLIT_RULE, type SplitTag } from '../metrics/rules/tag-sets.js';
 import type { DocDiff, EvaluatedChunk, FileFinding, Regression, ThresholdFailure } from '../types.js';
 
 /** Where an item goes in the comment (SPEC §7): it breaks something (gating), is worth a look, or was already on the base branch. */
 export type Bucket = 'breaks' | 'worth' | 'base';
-
-/** The split tags whose pieces are grouped into one item. */
-type SplitTag = 'table-split' | 'code-fence-split';
 
 /** One thing the comment reports, with its file and bucket. */
 export type ReportItem =
@@ -19,16 +18,13 @@ function bucketOf(item: { gating: boolean; origin: string }): Bucket {
   return item.gating ? 'breaks' : item.origin === 'preexisting' ? 'base' : 'worth';
 }
 
-const SPLIT_KIND: Record<SplitTag, 'table' | 'code'> = { 'table-split': 'table', 'code-fence-split': 'code' };
-
 /** The split tag a regression is about: its first new tag, or a tag it carries from before (a pre-existing split). */
 function splitTag(regression: Regression): SplitTag | null {
   const tag = regression.newTags[0];
-  if (tag === 'table-split' || tag === 'code-fence-split') return tag;
+  if (tag !== undefined && isSplitTag(tag)) return tag;
   if (tag === undefined && regression.origin === 'preexisting') {
     const kind = regression.head.split?.kind;
-    if (kind === 'table') return 'table-split';
-    if (kind === 'code') return 'code-fence-split';
+    if (kind === 'table' || kind === 'code') return SPLIT_RULE[kind];
   }
   return null;
 }
@@ -60,7 +56,7 @@ export function fileItems(file: DocDiff): ReportItem[] {
   for (const regression of regressions) {
     if (grouped.has(regression)) continue;
     const tag = splitTag(regression);
-    const kind = tag ? SPLIT_KIND[tag] : null;
+    const kind = tag ? ruleMeta(tag).block : null;
     if (tag && kind && regression.head.split?.kind === kind) {
       const pieces = piecesOf(file, regression.head);
       const members = regressions.filter((other) => pieces.includes(other.head) && splitTag(other) === tag && bucketOf(other) === bucketOf(regression));
@@ -103,12 +99,11 @@ export function failsCheck(item: ReportItem, failOn: readonly FailOn[]): boolean
 export function itemLabel(item: ReportItem): [one: string, many: string] {
   switch (item.type) {
     case 'split':
-      return item.tag === 'table-split' ? ['table split', 'table splits'] : ['code block split', 'code block splits'];
+      return [...ruleMeta(item.tag).label];
     case 'regression': {
+      // A chunk that gained a gating tag is named by it ("oversize chunk"); any other by its drop.
       const tag = item.regression.newTags[0];
-      if (tag === 'source-loss') return ['chunk losing source text', 'chunks losing source text'];
-      if (tag === 'oversize-chunk') return ['oversize chunk', 'oversize chunks'];
-      return ['regressed chunk', 'regressed chunks'];
+      return tag ? [...ruleMeta(tag).label] : ['regressed chunk', 'regressed chunks'];
     }
     case 'finding':
       return FINDING_LABELS[item.finding.kind];
@@ -129,6 +124,7 @@ const FINDING_LABELS: Record<FileFinding['kind'], [string, string]> = {
   'heading-lost': ['heading lost', 'headings lost'],
   'lead-in-cut': ['list cut from its lead-in', 'lists cut from their lead-in'],
   'orphan-heading': ['orphan heading', 'orphan headings'],
+  'rules-disabled': ['rule comment added', 'rule comments added'],
 };
 
 /** Labels with counts, most frequent first, then first seen: `2 code block splits, 1 heading lost`. */

@@ -2,6 +2,8 @@ import { codeSpan, escapeHtml, escapeInline, escapeMessage, excerpt, fenceFor, n
 import { describeItem, type ItemText } from './describe.js';
 import { formatNumber, lineRange, plural } from './format.js';
 import type { ReportItem } from './items.js';
+import { BLOCK_NOUN, RULES } from '../metrics/rules/registry.js';
+import { ruleLinkMarkdown } from './rule-links.js';
 
 /** Header and delimiter rows of the "What this PR breaks" table. */
 export const BREAKS_TABLE_HEADER = '| Where | What happened | Before → after | What to do |\n|---|---|---|---|';
@@ -23,18 +25,23 @@ function where(text: ItemText, options: { table?: boolean } = {}): string {
   return parts.join(' · ');
 }
 
-/** One row of the "What this PR breaks" table: where, what happened, before → after, what to do. */
+/** ` ([`table-split`](…))`: the link to the page of the item's rule, or nothing. */
+function ruleLink(text: ItemText): string {
+  return text.rule ? ` (${ruleLinkMarkdown(text.rule)})` : '';
+}
+
+/** One row of the "What this PR breaks" table: where, what happened, before → after, what to do (with the rule's page). */
 export function breaksRow(item: ReportItem): string {
   const text = describeItem(item);
   const cell = (value: string) => escapeMessage(clip(value), { table: true });
-  return `| ${where(text, { table: true })} | ${cell(text.what)} | ${cell(text.change)} | ${cell(text.todo)} |`;
+  return `| ${where(text, { table: true })} | ${cell(text.what)} | ${cell(text.change)} | ${cell(text.todo)}${ruleLink(text)} |`;
 }
 
-/** One line of the "Worth a look" or "Already on the base branch" lists. */
+/** One line of the "Worth a look" or "Already on the base branch" lists (with the rule's page). */
 export function itemLine(item: ReportItem): string {
   const text = describeItem(item);
   const todo = text.todo !== '—' && item.bucket === 'worth' ? ` ${capitalise(text.todo)}.` : '';
-  return `- ${where(text)}: ${escapeMessage(clip(stripPeriod(text.what), 500))}.${todo ? escapeMessage(todo) : ''}`;
+  return `- ${where(text)}: ${escapeMessage(clip(stripPeriod(text.what), 500))}.${todo ? escapeMessage(todo) : ''}${ruleLink(text)}`;
 }
 
 function capitalise(text: string): string {
@@ -52,7 +59,7 @@ function stripPeriod(text: string): string {
  */
 export function piecesBlock(item: ReportItem): string | null {
   if (item.type !== 'split') return null;
-  const noun = item.tag === 'table-split' ? 'table' : 'code block';
+  const noun = BLOCK_NOUN[RULES[item.tag].block];
   const unit = item.file.head?.chunking.unit ?? 'tokens';
   const count = item.pieces.length;
   const rows = item.pieces.map((piece) => {

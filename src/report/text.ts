@@ -4,11 +4,12 @@ import { formatNumber, plural } from './format.js';
 import { verdictPhrases } from './headline.js';
 import { reportItems, type Bucket } from './items.js';
 import { orderFiles } from './order.js';
+import { painter, type Style } from './paint.js';
 import { terminalSafe } from './terminal.js';
 
 /** Options of {@link renderText}. */
 export interface TextOptions {
-  /** Colour verdict and drops with ANSI escapes (default: `false`). */
+  /** Colour verdict, drops and headings through `util.styleText` (default: `false`). */
   color?: boolean;
 }
 
@@ -24,10 +25,10 @@ function signed(base: number | null, head: number | null): string {
   return points > 0 ? `+${points}` : points < 0 ? `${points}` : '±0';
 }
 
-const HEADINGS: Record<Bucket, [string, number]> = {
-  breaks: ['What this change breaks:', 31],
-  worth: ['Worth a look (does not gate):', 33],
-  base: ['Already on the base branch:', 90],
+const HEADINGS: Record<Bucket, [string, Style]> = {
+  breaks: ['What this change breaks:', 'red'],
+  worth: ['Worth a look (does not gate):', 'yellow'],
+  base: ['Already on the base branch:', 'gray'],
 };
 
 /**
@@ -40,12 +41,12 @@ const HEADINGS: Record<Bucket, [string, number]> = {
  * only with `color: true`.
  */
 export function renderText(report: Report, options: TextOptions = {}): string {
-  const paint = (code: number, text: string): string => (options.color ? `\u001b[${code}m${text}\u001b[0m` : text);
+  const paint = painter(options.color ?? false);
   const { summary } = report;
   const phrases = verdictPhrases(report, {});
   const plain = (text: string) => clean(text.replace(/`/g, ''));
   const verdict =
-    summary.verdict === 'fail' ? `${paint(31, 'FAIL')}: ${plain(`${phrases.failing}${phrases.also}`)}` : `${paint(32, 'PASS')}: ${plain(phrases.found)}`;
+    summary.verdict === 'fail' ? `${paint('red', 'FAIL')}: ${plain(`${phrases.failing}${phrases.also}`)}` : `${paint('green', 'PASS')}: ${plain(phrases.found)}`;
   const lines = [`chunkgate ${clean(report.version)} — ${verdict} · ${plural(summary.files, 'file')}, ${plural(summary.chunks, 'chunk')} · ${report.scorer} scorer`];
   const files = orderFiles(report.files);
   if (files.length > 0) lines.push('');
@@ -57,9 +58,9 @@ export function renderText(report: Report, options: TextOptions = {}): string {
       const base = delta?.baseValue ?? null;
       const head = delta?.headValue ?? null;
       const change = signed(base, head);
-      const failing = file.failures.some((failure) => failure.score === kind && failure.gating) ? paint(31, ' !') : '';
+      const failing = file.failures.some((failure) => failure.score === kind && failure.gating) ? paint('red', ' !') : '';
       const text = `${kind} ${formatNumber(base)} → ${formatNumber(head)}${change && change !== '±0' ? ` (${change})` : ''}`;
-      return `${change.startsWith('-') ? paint(33, text) : text}${failing}`;
+      return `${change.startsWith('-') ? paint('yellow', text) : text}${failing}`;
     });
     const chunks = `chunks ${formatNumber(file.base?.chunks.length ?? null)} → ${formatNumber(file.head?.chunks.length ?? null)}`;
     lines.push(`  ${clean(file.path)} [${file.status}]  ${chunks}  ${scores.join('  ')}`);

@@ -40,7 +40,7 @@ describe('findRegressions', () => {
 
   it('prefers score-drop as the reason but still fills newTags', () => {
     const [hit] = findRegressions([aligned(92, 59, ['sentence-cut'], ['code-fence-split', 'sentence-cut', 'oversize-chunk'])]);
-    // newTags in HIGH_TAGS order: source-loss, table-split, code-fence-split, oversize-chunk.
+    // newTags in HIGH_TAGS order (the registry's): table-split, code-fence-split, oversize-chunk, source-loss.
     expect(hit).toMatchObject({ reason: 'score-drop', delta: -33, newTags: ['code-fence-split', 'oversize-chunk'] });
   });
 
@@ -106,5 +106,35 @@ describe('findRegressions: a chunk that stops being findable (issue 12)', () => 
 
   it('keeps score-drop first when the chunk also fell by chunkDrop', () => {
     expect(findRegressions([aligned(90, 70, [], ['unfindable-chunk'])])[0]!.reason).toBe('score-drop');
+  });
+});
+
+describe('findRegressions with rules at warn', () => {
+  const warn = (tag: Parameters<typeof issue>[0]) => issue(tag, 1, 'high', { level: 'warn' });
+  const withIssues = (head: ReturnType<typeof issue>[], score = 85): ChunkMatch => ({
+    base: chunk({ text: 'b', score: 90, issues: [] }),
+    head: chunk({ text: 'h', score, issues: head }),
+    match: 'similarity',
+  });
+
+  it('a new tag whose rule is at warn is still a regression, but it does not gate', () => {
+    const [hit] = findRegressions([withIssues([warn('table-split')])]);
+    expect(hit).toMatchObject({ reason: 'new-high-issue', newTags: ['table-split'], origin: 'new', gating: false });
+  });
+
+  it('nor with gate: all, when warn-level tags are its only causes', () => {
+    expect(findRegressions([withIssues([warn('table-split')])], { gate: 'all' })[0]!.gating).toBe(false);
+    expect(findRegressions([withIssues([warn('unfindable-chunk')])], { gate: 'all' })[0]).toMatchObject({ reason: 'unfindable', gating: false });
+  });
+
+  it('a second new tag at error still gates', () => {
+    const [hit] = findRegressions([withIssues([warn('table-split'), issue('source-loss')])]);
+    expect(hit).toMatchObject({ newTags: ['table-split', 'source-loss'], gating: true });
+  });
+
+  it('a score drop with gate: all gates unless warn-level tags are all that is new', () => {
+    // 90 → 70: a score drop; with no new tag its causes are not rule findings, so gate: all gates it.
+    expect(findRegressions([withIssues([], 70)], { gate: 'all' })[0]!.gating).toBe(true);
+    expect(findRegressions([withIssues([warn('oversize-chunk')], 70)], { gate: 'all' })[0]!.gating).toBe(false);
   });
 });

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig, type ConfigProblem } from '../../src/config/load.js';
-
-/** The problems parseConfig reports for `text` (fails the test when it does not throw). */
-function problemsOf(text: string): ConfigProblem[] {
-  try {
-    parseConfig(text, '.chunkgate.yml');
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as ConfigError).problems;
-  }
-  throw new Error(`expected a ConfigError for:\n${text}`);
-}
+import { problemsOf } from '../helpers/config-problems.js';
 
 /** The single problem for `text`. */
 function problemOf(text: string): ConfigProblem {
@@ -56,7 +46,7 @@ describe('parseConfig: bad values name the key, the line and the allowed values'
     ['include empty', 'include: []\n', 'include', 1, 'a non-empty list of globs'],
     ['exclude item not a string', 'exclude:\n  - "**/drafts/**"\n  - 3\n', 'exclude[1]', 3, 'a glob relative to the repository root'],
     ['chunking a scalar', 'chunking: 512\n', 'chunking', 1, 'a mapping with keys strategy, unit, tokenizer, max, min, overlap, tiny, headingLevels, chunkSize, chunkOverlap, separators, keepSeparator, headersToSplitOn, stripHeaders, recursiveSplit, paragraphSeparator, separator, secondaryChunkingRegex, frontMatter, command, timeout, breakpointPercentile, bufferSize, embeddingModel'],
-    ['overrides a mapping', 'overrides:\n  paths: [a]\n', 'overrides', 2, 'a list of { paths, chunking, thresholds } entries'],
+    ['overrides a mapping', 'overrides:\n  paths: [a]\n', 'overrides', 2, 'a list of { paths, chunking, thresholds, rules } entries'],
     ['override without paths', 'overrides:\n  - chunking: { max: 600 }\n', 'overrides[0].paths', 2, 'a non-empty list of globs'],
     ['override max 0', 'overrides:\n  - paths: [a/**]\n    chunking:\n      max: 0\n', 'overrides[0].chunking.max', 4, 'an integer ≥ 1'],
     // Override max 40 against the top-level min 64: blamed on the override's max.
@@ -64,7 +54,7 @@ describe('parseConfig: bad values name the key, the line and the allowed values'
     // Override overlap 900 against max 800 from the same override: 0 … 799.
     ['override overlap ≥ its max', 'overrides:\n  - paths: [a/**]\n    chunking:\n      max: 800\n      overlap: 900\n', 'overrides[0].chunking.overlap', 5, 'an integer from 0 to 799 (below max 800)'],
     ['override threshold 200', 'overrides:\n  - paths: [a/**]\n    thresholds: { content: 200 }\n', 'overrides[0].thresholds.content', 3, 'a number from 0 to 100'],
-    ['document is a list', '- a\n- b\n', '(root)', 1, 'a mapping with keys include, exclude, chunking, scoring, llm, thresholds, golden, overrides, $schema'],
+    ['document is a list', '- a\n- b\n', '(root)', 1, 'a mapping with keys include, exclude, chunking, scoring, llm, thresholds, golden, rules, overrides, $schema'],
   ];
 
   it.each(cases)('%s', (_name, yaml, key, line, allowed) => {
@@ -98,7 +88,7 @@ describe('parseConfig: unknown keys', () => {
       key: 'chunkin',
       line: 2,
       message: 'unknown key "chunkin" — did you mean "chunking"?',
-      allowed: 'include, exclude, chunking, scoring, llm, thresholds, golden, overrides, $schema',
+      allowed: 'include, exclude, chunking, scoring, llm, thresholds, golden, rules, overrides, $schema',
     });
   });
 
@@ -180,7 +170,7 @@ describe('ConfigError', () => {
     expect(error.message).toBe(
       [
         'invalid config docs/.chunkgate.yml (2 problems):',
-        'docs/.chunkgate.yml:1: chunkin: unknown key "chunkin" — did you mean "chunking"? (allowed: include, exclude, chunking, scoring, llm, thresholds, golden, overrides, $schema)',
+        'docs/.chunkgate.yml:1: chunkin: unknown key "chunkin" — did you mean "chunking"? (allowed: include, exclude, chunking, scoring, llm, thresholds, golden, rules, overrides, $schema)',
         'docs/.chunkgate.yml:3: chunking.max: unexpected value 0 (allowed: an integer ≥ 1)',
       ].join('\n'),
     );

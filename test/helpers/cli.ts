@@ -7,10 +7,12 @@ export const CLI_ENTRY = new URL('./cli-worker.mjs', import.meta.url);
 /**
  * Runs the CLI in-process in `cwd`, capturing what it prints and writes. With `workerUrl`
  * ({@link CLI_ENTRY}), `--jobs` starts real worker threads; without, every task runs in this thread.
+ * With `tty`, standard output and standard error act as terminals; what is drawn on the latter is `terminal`.
  */
-export async function runCli(argv: string[], options: { cwd: string; env?: Record<string, string | undefined>; workerUrl?: URL }) {
+export async function runCli(argv: string[], options: { cwd: string; env?: Record<string, string | undefined>; workerUrl?: URL; tty?: boolean }) {
   let stdout = '';
   let stderr = '';
+  let terminal = '';
   const files: Record<string, string> = {};
   const io: CliIO = {
     cwd: options.cwd,
@@ -22,7 +24,8 @@ export async function runCli(argv: string[], options: { cwd: string; env?: Recor
       else stdout += text;
     },
     ...(options.workerUrl ? { workerUrl: options.workerUrl } : {}),
+    ...(options.tty ? { stdoutIsTTY: true, stderrTerminal: { write: (text: string) => void (terminal += text), columns: 80 } } : {}),
   };
   const code = await main(argv, io);
-  return { code, stdout, stderr, files };
+  return { code, stdout, stderr, files, terminal };
 }

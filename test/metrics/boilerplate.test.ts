@@ -6,6 +6,7 @@ import { evaluatePair } from '../../src/engine/pair.js';
 import { parseGolden } from '../../src/golden/load.js';
 import { parseMarkdown } from '../../src/markdown/parse.js';
 import { boilerplateIssues, pageBlocks, repeatedBlocks } from '../../src/metrics/boilerplate.js';
+import { DEFAULT_RULE_LEVELS, type RuleLevels } from '../../src/metrics/rules/registry.js';
 import { renderJsonFile } from '../../src/report/json.js';
 import { build, draftAt } from './structural/fixture.js';
 
@@ -94,11 +95,11 @@ describe('pageBlocks', () => {
 });
 
 /** A pair task of one added (or, with `base`, modified) page, evaluated as every shell does. */
-const evaluated = (path: string, head: string, base: string | null = null) =>
+const evaluated = (path: string, head: string, base: string | null = null, rules?: RuleLevels) =>
   evaluatePair({
     pair: { path, status: base === null ? 'added' : 'modified', base, head },
-    base: base === null ? null : { options: settings },
-    head: { options: settings },
+    base: base === null ? null : { options: { ...settings, ...(rules ? { rules } : {}) } },
+    head: { options: { ...settings, ...(rules ? { rules } : {}) } },
     thresholds: { structural: 70, content: 60, fileDrop: 5, chunkDrop: 10, gate: 'changed' },
     unchecked: 'fail',
     want: { diff: true, json: true },
@@ -131,6 +132,25 @@ describe('addBoilerplate', () => {
     const entry = before[0]!.json!;
     expect(addBoilerplateToEntry(entry, 'alpha.md', undefined, boilerplate)).toBe(renderJsonFile(three[0]!.diff!));
     expect(addBoilerplateToEntry(entry, 'delta.md', undefined, boilerplate)).toBe(entry);
+  });
+
+  it("follows each page's rule settings: off or disabled on the line, none; warn, marked warn", () => {
+    const results = [
+      evaluated('alpha.md', page('alpha'), null, { ...DEFAULT_RULE_LEVELS, boilerplate: 'warn' }),
+      evaluated('beta.md', page('beta'), null, { ...DEFAULT_RULE_LEVELS, boilerplate: 'off' }),
+      evaluated('gamma.md', page('gamma').replace(FOOTER, `<!-- chunkgate-disable boilerplate -->\n${FOOTER}`)),
+      evaluated('delta.md', page('delta')),
+    ];
+    // Every page still holds the text (4 of 4 pages): the settings decide the findings only.
+    const pages = runPages();
+    for (const result of results) addPage(pages.head, result.diff!.path, result.pages.head);
+    const boilerplate = boilerplateOf(pages);
+    expect([...boilerplate.head.values()].map((blocks) => blocks[0]!.pages)).toEqual([4, 4, 4, 4]);
+    const found = results.map((result) => {
+      addBoilerplate(result.diff!, boilerplate);
+      return result.diff!.head!.chunks.flatMap((chunk) => chunk.issues.filter((issue) => issue.tag === 'boilerplate').map((issue) => issue.level ?? 'error'));
+    });
+    expect(found).toEqual([['warn'], [], [], ['error']]);
   });
 
   it("gives a regression's copy of a chunk the finding its chunk gets, once", () => {

@@ -20,7 +20,7 @@ describe('checkRunOutput', () => {
     expect(output.annotations[0]).toMatchObject({
       title: 'chunkgate: breaks · Deploying the agent › Rolling restart',
       message:
-        'The code block (1,019 tokens, max 512) is cut into 3 pieces; a question about it retrieves a fragment (1 chunk → 3 pieces · overall 92 → 59)\nWhat to do: split the script into steps, link to a file, or raise max for docs/deploy/** in an override',
+        'The code block (1,019 tokens, max 512) is cut into 3 pieces; a question about it retrieves a fragment (1 chunk → 3 pieces · overall 92 → 59)\nWhat to do: split the script into steps, link to a file, or raise max for docs/deploy/** in an override\nRule code-fence-split: https://github.com/chunkgate/chunkgate/blob/v0/docs/rules/code-fence-split.md',
     });
     expect(output.title).toBe('chunkgate fails: 1 file score drop, 1 heading lost');
   });

@@ -55,7 +55,7 @@ describe('renderComment', () => {
     expect(body).toContain('### ❌ What this PR breaks\n| Where | What happened | Before → after | What to do |\n|---|---|---|---|\n');
     // 3 pieces of 498 + 463 + 58 = 1,019 tokens, one row; the base had one chunk at 92, the pieces score 59.
     expect(body).toContain(
-      '| `docs/deploy.md` L14–L79 · Deploying the agent › Rolling restart | The code block (1,019 tokens, `max` 512) is cut into 3 pieces; a question about it retrieves a fragment | 1 chunk → 3 pieces · overall 92 → 59 | split the script into steps, link to a file, or raise `max` for `docs/deploy/**` in an override |',
+      '| `docs/deploy.md` L14–L79 · Deploying the agent › Rolling restart | The code block (1,019 tokens, `max` 512) is cut into 3 pieces; a question about it retrieves a fragment | 1 chunk → 3 pieces · overall 92 → 59 | split the script into steps, link to a file, or raise `max` for `docs/deploy/**` in an override ([`code-fence-split`](https://github.com/chunkgate/chunkgate/blob/v0/docs/rules/code-fence-split.md)) |',
     );
     // The file drops are one row naming the chunks that drive them.
     expect(body).toContain(
@@ -79,7 +79,7 @@ describe('renderComment', () => {
         '<details><summary>Already on the base branch (3, not caused by this PR)</summary>',
         '',
         '- `docs/faq.md`: structural is 64, below the minimum of 70 (`thresholds.structural`) — 64 on the base branch.',
-        '- `docs/api/limits.md` L5–L210 · Limits: a table split into 2 pieces, as on the base branch.',
+        '- `docs/api/limits.md` L5–L210 · Limits: a table split into 2 pieces, as on the base branch. ([`table-split`](https://github.com/chunkgate/chunkgate/blob/v0/docs/rules/table-split.md))',
         '- `docs/cli/run-check.md`: renamed from `docs/cli/check.md`, text unchanged — nothing to report.',
         '',
         '</details>',

@@ -79,8 +79,16 @@ describe('renderHtmlReport', () => {
     expect(CONTENT_SECURITY_POLICY).toContain(`script-src 'sha256-${hash}'`);
     expect(CONTENT_SECURITY_POLICY).toContain("default-src 'none'");
     expect(html).toContain(`<script>${SCRIPT}</script>`);
-    expect(html).not.toMatch(/\b(src|href)="(https?:)?\/\//);
+    expect(html).not.toMatch(/\bsrc="(https?:)?\/\//);
     expect(html).not.toMatch(/<link\b/);
+    // The only way out is a click: links to the rule pages, opened in a new tab that gets no opener or referrer.
+    const remote = [...html.matchAll(/<a [^>]*href="((?:https?:)?\/\/[^"]*)"[^>]*>/g)];
+    expect(remote.length).toBeGreaterThan(0);
+    for (const [tag, url] of remote) {
+      expect(url).toMatch(/^https:\/\/github\.com\/chunkgate\/chunkgate\/blob\/v0\/docs\/rules\/[a-z-]+\.md$/);
+      expect(tag).toContain('rel="noopener noreferrer"');
+    }
+    expect(html.match(/\bhref="(https?:)?\/\//g)).toHaveLength(remote.length);
     // Same input → same bytes.
     expect(renderHtmlReport({ report, sources })).toBe(html);
   });

@@ -14,8 +14,8 @@ describe('renderSummary', () => {
     expect(summary).toContain('### ❌ What this PR breaks');
     expect(summary).toContain('### ⚠️ Worth a look (does not gate)');
     expect(summary).toContain('Already on the base branch (3, not caused by this PR)');
-    expect(summary).toContain('- L14 · high · `code-fence-split`: Unexpected piece 1/3 of a split code block, expected the whole code block in one chunk — split the script');
-    expect(summary).toContain('- L3 · low · `tiny-chunk`: Unexpected 2-token chunk, expected at least 51');
+    expect(summary).toContain('- L14 · high · [`code-fence-split`](https://github.com/chunkgate/chunkgate/blob/v0/docs/rules/code-fence-split.md): Unexpected piece 1/3 of a split code block, expected the whole code block in one chunk — split the script');
+    expect(summary).toContain('- L3 · low · [`tiny-chunk`](https://github.com/chunkgate/chunkgate/blob/v0/docs/rules/tiny-chunk.md): Unexpected 2-token chunk, expected at least 51');
     // deploy.md piece 2 aligned to the base chunk by line mapping (base 14–30 → head 14–79).
     expect(summary).toContain('origin: `new` · gates · reason: `score-drop` · aligned by: `lines` · new tags: `code-fence-split`');
     expect(summary).not.toContain('<!-- chunkgate -->');

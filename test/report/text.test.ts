@@ -24,7 +24,7 @@ describe('renderText', () => {
   });
 
   it('colours only when asked', () => {
-    expect(renderText(sampleReport(), { color: true })).toContain('\u001b[31mFAIL\u001b[0m');
+    expect(renderText(sampleReport(), { color: true })).toContain('\u001b[31mFAIL\u001b[39m');
   });
 
   it('removes terminal escape sequences whole from repository text', () => {

@@ -5,12 +5,13 @@ import type { FindingInput } from './input.js';
 import { leadInCut } from './lead-in-cut.js';
 import { orphanHeadings } from './orphan-heading.js';
 import { pageRemoved } from './page-removed.js';
+import { rulesDisabled } from './rules-disabled.js';
 import { textRemoved } from './text-removed.js';
 
 export type { FindingInput } from './input.js';
 
-/** Every section finding of one file, in this order: page removed, text removed, heading lost, lead-in cut, orphan heading. */
-const FINDERS: readonly ((input: FindingInput) => FileFinding[])[] = [pageRemoved, textRemoved, headingLost, leadInCut, orphanHeadings];
+/** Every section finding of one file, in this order: page removed, text removed, heading lost, lead-in cut, orphan heading, rules disabled. */
+const FINDERS: readonly ((input: FindingInput) => FileFinding[])[] = [pageRemoved, textRemoved, headingLost, leadInCut, orphanHeadings, rulesDisabled];
 
 /**
  * The section findings of one file (issue 11's "what it misses"): each finder decides origin,
@@ -25,7 +26,8 @@ export function fileFindings(input: FindingInput, gate: GateScope = 'changed'): 
     .map(({ finding }) => (gate === 'all' && finding.origin === 'preexisting' && isWeighty(finding) ? { ...finding, gating: true } : finding));
 }
 
-/** A finding that would gate if it were new: every kind but the informational ones. */
+/** A finding that would gate if it were new: every kind but the informational ones, and none whose rule is at `warn`. */
 function isWeighty(finding: FileFinding): boolean {
+  if (finding.level === 'warn') return false;
   return finding.kind === 'lead-in-cut' || finding.kind === 'orphan-heading' || finding.severity === 'high';
 }

@@ -8,7 +8,7 @@ import type { FindingInput } from './input.js';
  * check's tag) — e.g. a rename with an edit that leaves a heading stranded. `preexisting` when a
  * base chunk was orphaned by a heading of the same title, or by a heading whose line the edit
  * maps onto this one (a reworded heading); else `new`. Severity `medium`; gates unless
- * pre-existing. Line: the heading.
+ * pre-existing or the rule is at `warn` (then `level: 'warn'`). Line: the heading.
  */
 export function orphanHeadings(input: FindingInput): FileFinding[] {
   const { base, head, baseDoc, headDoc } = input;
@@ -29,14 +29,18 @@ export function orphanHeadings(input: FindingInput): FileFinding[] {
   }
   const findings: FileFinding[] = [];
   for (const chunk of head.chunks) {
-    if (!chunk.issues.some((issue) => issue.tag === 'orphan-heading')) continue;
+    const issue = chunk.issues.find((candidate) => candidate.tag === 'orphan-heading');
+    if (!issue) continue;
     const heading = orphanHeading(headDoc, chunk);
     if (!heading) continue;
     const preexisting = before.has(heading.title ?? '') || beforeLines.has(heading.startLine);
+    // The rule at `warn` (`rules:` in the config): reported, never gating.
+    const warn = issue.level === 'warn';
     findings.push({
       kind: 'orphan-heading',
       origin: preexisting ? 'preexisting' : 'new',
-      gating: !preexisting,
+      gating: !preexisting && !warn,
+      ...(warn ? { level: 'warn' as const } : {}),
       severity: 'medium',
       message: `The heading “${heading.title ?? ''}” (L${heading.startLine}) ends a chunk; its section text went to the next one`,
       hint: 'keep the heading with the text below it: give the section a body before any large block, or move the block under its own heading',

@@ -37,7 +37,6 @@ export function checkDuplicateChunks(input: StructuralInput): RuleFinding[] {
       finding(index, 'duplicate-chunk', {
         message: `Unexpected duplicate of chunk ${earlier} (line ${original.startLine}), expected unique text`,
         line: chunk.startLine,
-        hint: 'Remove the repeated text or make it specific to this section: duplicates crowd other results out of the top k.',
       }),
     );
   }

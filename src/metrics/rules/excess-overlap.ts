@@ -4,6 +4,7 @@ import { consecutiveOverlaps } from '../structural/overlap.js';
 import { chunkSize, sizeLabel } from '../structural/size.js';
 import { contentStart } from '../structural/text.js';
 import { finding, type RuleFinding } from './finding.js';
+import { RULES } from './registry.js';
 
 /** Share of a chunk that may repeat its predecessor when no overlap was configured. */
 const UNREQUESTED_SHARE = 0.25;
@@ -32,7 +33,7 @@ export function checkExcessOverlap(input: StructuralInput): RuleFinding[] {
           line,
           actual: pair.size,
           expected: limit,
-          hint: `Keep the overlap near the configured ${target} ${measure.unit}: repeated text wastes tokens and returns the same passage twice.`,
+          hint: RULES['excess-overlap'].hint({ target, unit: measure.unit }),
         }),
       );
       continue;
@@ -45,7 +46,7 @@ export function checkExcessOverlap(input: StructuralInput): RuleFinding[] {
         line,
         actual: pair.size,
         expected: 0,
-        hint: 'No overlap is configured here: check the chunker, which repeats text of the previous chunk.',
+        hint: RULES['excess-overlap'].hint(null),
       }),
     );
   }

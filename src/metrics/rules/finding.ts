@@ -1,4 +1,5 @@
 import type { Issue, IssueTag } from '../../types.js';
+import { ruleMeta } from './registry.js';
 import { RULE_SEVERITY } from './severity.js';
 
 /** An issue and the index of the chunk it belongs to. */
@@ -10,9 +11,16 @@ export interface RuleFinding {
 /** The fields of an issue other than its tag and severity. */
 export type IssueFields = Omit<Issue, 'tag' | 'severity'>;
 
-/** Makes the finding of `tag` on chunk `chunk`, with the tag's severity from {@link RULE_SEVERITY}. */
+/**
+ * Makes the finding of `tag` on chunk `chunk`, with the tag's severity from {@link RULE_SEVERITY}
+ * and, unless `fields` has one, the tag's hint from the registry (a rule whose hint depends on
+ * the case passes its own, from the registry's hint function).
+ */
 export function finding(chunk: number, tag: IssueTag, fields: IssueFields): RuleFinding {
-  return { chunk, issue: { tag, severity: RULE_SEVERITY[tag], ...fields } };
+  const { hint } = ruleMeta(tag);
+  const issue: Issue = { tag, severity: RULE_SEVERITY[tag], ...fields };
+  if (issue.hint === undefined && typeof hint === 'string') issue.hint = hint;
+  return { chunk, issue };
 }
 
 /** A one-line excerpt of at most `max` characters (default: `40`) for messages, with `…` where cut. */

@@ -1,4 +1,5 @@
-import type { Issue, IssueTag } from '../../types.js';
+import { withoutRuleComments } from '../../markdown/rule-comments.js';
+import type { Issue } from '../../types.js';
 import type { StructuralInput } from '../structural/input.js';
 import { checkDuplicateChunks } from './duplicate-chunk.js';
 import { checkExcessOverlap } from './excess-overlap.js';
@@ -7,7 +8,8 @@ import { checkMissingHeadingContext } from './missing-heading-context.js';
 import { checkNearDuplicates } from './near-duplicate.js';
 import { checkOrphanHeadings } from './orphan-heading.js';
 import { checkSentenceCuts } from './sentence-cut.js';
-import { RULE_SEVERITY } from './severity.js';
+import { RULE_TAGS } from './registry.js';
+import { applyRuleSettings, DEFAULT_RULE_SETTINGS, type RuleSettings } from './rule-settings.js';
 import { checkChunkSizes } from './size-rules.js';
 import { checkSourceLoss } from './source-loss.js';
 import { checkSplitBlocks } from './split-blocks.js';
@@ -17,6 +19,7 @@ import type { SelfRetrievability } from '../self-retrievability.js';
 
 export { RULE_SEVERITY } from './severity.js';
 export type { RuleFinding } from './finding.js';
+export { applyRuleSettings, ruleSettings, type RuleSettings } from './rule-settings.js';
 
 /** Every rule check, in the order their issues are listed for a line. */
 const CHECKS: readonly ((input: StructuralInput) => RuleFinding[])[] = [
@@ -32,10 +35,10 @@ const CHECKS: readonly ((input: StructuralInput) => RuleFinding[])[] = [
   checkUnclosedBrackets,
 ];
 
-/** Tag order inside one line: the order of {@link RULE_SEVERITY} is the spec's. */
-const TAG_ORDER = new Map((Object.keys(RULE_SEVERITY) as IssueTag[]).map((tag, index) => [tag, index]));
+/** Tag order inside one line: the registry's, which is the spec's. */
+const TAG_ORDER = new Map(RULE_TAGS.map((tag, index) => [tag, index]));
 
-/** The order issues are listed in: by line, then by tag in {@link RULE_SEVERITY} order. */
+/** The order issues are listed in: by line, then by tag in registry order. */
 export function issueOrder(a: Issue, b: Issue): number {
   return a.line - b.line || TAG_ORDER.get(a.tag)! - TAG_ORDER.get(b.tag)!;
 }
@@ -44,12 +47,15 @@ export function issueOrder(a: Issue, b: Issue): number {
  * Runs every rule check (seed 003) and returns each chunk's issues by chunk index
  * (`result[i]` for `chunks[i]`, `[]` when clean), sorted by line, then tag. With `self`, the
  * document's self-retrievability, chunks it cannot find also get `unfindable-chunk` (seed 001).
+ * `settings` (default: every rule at its default level, no inline comments) drops the issues of
+ * rules that are `off` or disabled on their line, and marks those at `warn` ({@link applyRuleSettings}).
  */
-export function checkRules(input: StructuralInput, self?: SelfRetrievability): Issue[][] {
+export function checkRules(input: StructuralInput, self?: SelfRetrievability, settings: RuleSettings = DEFAULT_RULE_SETTINGS): Issue[][] {
   const issues: Issue[][] = input.chunks.map(() => []);
   const findings = CHECKS.flatMap((check) => check(input));
   if (self) findings.push(...checkUnfindableChunks(input, self));
   for (const { chunk, issue } of findings) issues[chunk]?.push(issue);
-  for (const list of issues) list.sort(issueOrder);
-  return issues;
+  // A chunk of nothing but rule comments is markup addressed to chunkgate, not text with problems.
+  const onlyComments = (index: number) => input.doc.ruleComments !== undefined && withoutRuleComments(input.chunks[index]!.text).trim() === '';
+  return issues.map((list, index) => (onlyComments(index) ? [] : applyRuleSettings(list, settings).sort(issueOrder)));
 }

@@ -21,7 +21,6 @@ export function checkMissingHeadingContext(input: StructuralInput): RuleFinding[
       finding(index, 'missing-heading-context', {
         message: 'Unexpected chunk without heading context, expected a heading path',
         line: chunk.startLine,
-        hint: 'Put a heading (or a front-matter title) above this text so the chunk says what it is about.',
       }),
     );
   }

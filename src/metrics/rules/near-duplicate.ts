@@ -102,7 +102,6 @@ export function checkNearDuplicates(input: StructuralInput, options: NearDuplica
           line: chunks[current]!.startLine,
           actual: bestScore,
           expected: threshold,
-          hint: 'Merge the two passages or make each specific to its section: near duplicates crowd other results out of the top k.',
         }),
       );
     }

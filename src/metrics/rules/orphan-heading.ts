@@ -22,7 +22,6 @@ export function checkOrphanHeadings(input: StructuralInput): RuleFinding[] {
           ? `Unexpected chunk of headings only (“${heading.title ?? ''}”), expected the section text with its heading`
           : `Unexpected heading “${heading.title ?? ''}” at the end of the chunk, expected its section text with it`,
         line: heading.startLine,
-        hint: 'Keep the heading with the text below it: move the boundary before the heading (or give the section a body).',
       }),
     );
   }

@@ -36,7 +36,6 @@ export function checkSentenceCuts(input: StructuralInput): RuleFinding[] {
       finding(index, 'sentence-cut', {
         message: `Unexpected chunk end mid-sentence (“${excerpt(before, { from: 'end' })}”), expected a cut at a sentence end`,
         line: lineAt(doc.lineStarts, end - 1),
-        hint: 'Move the boundary to the end of the sentence or paragraph: the rest of it went to the next chunk.',
       }),
     );
   }

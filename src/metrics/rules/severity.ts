@@ -1,24 +1,9 @@
 import type { IssueTag, Severity } from '../../types.js';
+import { RULE_TAGS, ruleMeta } from './registry.js';
 
 /**
- * Severity of every rule tag (SPEC §5, seed 003): high for lost or broken content
- * (retrieval returns wrong or partial data), medium for cuts and redundancy that
- * degrade answers, low for weaker signals.
+ * Severity of every rule tag, from the registry (SPEC §5, seed 003): high for lost or broken
+ * content (retrieval returns wrong or partial data), medium for cuts and redundancy that
+ * degrade answers, low for weaker signals. In registry order.
  */
-export const RULE_SEVERITY: Readonly<Record<IssueTag, Severity>> = {
-  'sentence-cut': 'medium',
-  'unclosed-bracket': 'low',
-  'table-split': 'high',
-  'code-fence-split': 'high',
-  'orphan-heading': 'medium',
-  'empty-chunk': 'high',
-  'tiny-chunk': 'low',
-  'oversize-chunk': 'high',
-  'duplicate-chunk': 'medium',
-  'near-duplicate': 'low',
-  'excess-overlap': 'medium',
-  'missing-heading-context': 'low',
-  'source-loss': 'high',
-  'unfindable-chunk': 'low',
-  boilerplate: 'low',
-};
+export const RULE_SEVERITY: Readonly<Record<IssueTag, Severity>> = Object.fromEntries(RULE_TAGS.map((tag) => [tag, ruleMeta(tag).severity])) as Record<IssueTag, Severity>;

@@ -19,7 +19,6 @@ export function checkChunkSizes(input: StructuralInput): RuleFinding[] {
           message: 'Unexpected empty chunk, expected text',
           line,
           actual: 0,
-          hint: 'Fix the chunker boundaries: an empty chunk wastes an index slot and can match any query.',
         }),
       );
       continue;
@@ -32,7 +31,6 @@ export function checkChunkSizes(input: StructuralInput): RuleFinding[] {
           line,
           actual: size,
           expected: options.tiny,
-          hint: 'Merge this text with its neighbour or its section: alone it carries too little context to be retrieved.',
         }),
       );
     }
@@ -43,7 +41,6 @@ export function checkChunkSizes(input: StructuralInput): RuleFinding[] {
           line,
           actual: size,
           expected: options.max,
-          hint: 'Split the section with a subheading or shorten it: embedders truncate or dilute oversized chunks.',
         }),
       );
     }

@@ -25,7 +25,6 @@ export function checkSourceLoss(input: StructuralInput): RuleFinding[] {
       line,
       actual: gap.nonWhitespace,
       expected: 0,
-      hint: 'No chunk holds this text, so retrieval can never return it: fix the chunker (or exclude the text on purpose).',
     });
   });
 }

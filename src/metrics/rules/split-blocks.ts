@@ -1,12 +1,14 @@
 import { lineAt } from '../../markdown/lines.js';
-import type { Block, Chunk, IssueTag, Span } from '../../types.js';
+import type { Block, Chunk, Span } from '../../types.js';
 import { blockAt, chunkContentEnd } from '../structural/blocks.js';
 import type { StructuralInput } from '../structural/input.js';
 import { contentEnd, contentStart } from '../structural/text.js';
 import { finding, type RuleFinding } from './finding.js';
+import { BLOCK_NOUN, RULES } from './registry.js';
+import { SPLIT_RULE } from './tag-sets.js';
 
-const TAG: Readonly<Record<'table' | 'code', IssueTag>> = { table: 'table-split', code: 'code-fence-split' };
-const NOUN: Readonly<Record<'table' | 'code', string>> = { table: 'table', code: 'code block' };
+const TAG = SPLIT_RULE;
+const NOUN = BLOCK_NOUN;
 
 /**
  * `table-split` / `code-fence-split`: the chunk is a piece of an over-`max` table
@@ -30,7 +32,7 @@ export function checkSplitBlocks(input: StructuralInput): RuleFinding[] {
           line: chunk.startLine,
           actual: chunk.split.parts,
           expected: 1,
-          hint: `The ${NOUN[kind]} alone exceeds ${options.max} ${measure.unit}: break it into smaller ${NOUN[kind]}s (or raise max) so retrieval returns it whole.`,
+          hint: RULES[TAG[kind]].hint({ max: options.max, unit: measure.unit }),
         }),
       );
     }
@@ -42,7 +44,7 @@ export function checkSplitBlocks(input: StructuralInput): RuleFinding[] {
         finding(index, TAG[blockKind], {
           message: `Unexpected chunk boundary inside a ${NOUN[blockKind]} (lines ${cut.block.startLine}–${cut.block.endLine}), expected the whole ${NOUN[blockKind]} in one chunk`,
           line: lineAt(doc.lineStarts, cut.offset),
-          hint: `Move the boundary before or after the ${NOUN[blockKind]}: a partial ${NOUN[blockKind]} answers questions wrongly.`,
+          hint: RULES[TAG[blockKind]].hint(null),
         }),
       );
     }
@@ -53,7 +55,7 @@ export function checkSplitBlocks(input: StructuralInput): RuleFinding[] {
         finding(index, 'code-fence-split', {
           message: `Unexpected chunk boundary inside a code block nested in a ${nested.block.kind === 'list' ? 'list item' : nested.block.kind} (lines ${from}–${to}), expected the whole code block in one chunk`,
           line: lineAt(doc.lineStarts, nested.offset),
-          hint: 'Move the boundary before or after the code block: a partial code block answers questions wrongly.',
+          hint: RULES['code-fence-split'].hint(null),
         }),
       );
     }

@@ -32,7 +32,6 @@ export function checkUnclosedBrackets(input: StructuralInput): RuleFinding[] {
         line: lineAt(doc.lineStarts, first),
         actual: cut.length,
         expected: 0,
-        hint: 'Move the boundary outside the parenthesis or quotation so both sides stay in one chunk.',
       }),
     );
   }

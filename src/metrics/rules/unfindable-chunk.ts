@@ -24,7 +24,6 @@ export function checkUnfindableChunks(input: StructuralInput, self: SelfRetrieva
         line: chunk.startLine,
         actual: rank ?? 'none',
         expected: `≤ ${SELF_RETRIEVAL_TOP}`,
-        hint: 'Open the chunk with a sentence that names its subject (or give its section a specific heading): other chunks answer its own summary better.',
       }),
     );
   }

@@ -1,3 +1,5 @@
+import { withoutRuleComments } from '../../markdown/rule-comments.js';
+
 /** Sentence terminators (seed 000): `。！？!?.；;`. */
 const TERMINATORS = new Set(['。', '！', '？', '!', '?', '.', '；', ';']);
 
@@ -10,10 +12,11 @@ const TRAILING_MARKUP = new Set(['*', '_', '`', ')', ']', '"', "'", '”', '’'
 
 /**
  * Whether `text` ends a sentence: its last character, after stripping trailing
- * whitespace and the trailing markup in `TRAILING_MARKUP`, is one of `。！？!?.；;`.
- * Blank text does not end a sentence.
+ * whitespace, rule comments (`<!-- chunkgate-disable … -->`) and the trailing markup in
+ * `TRAILING_MARKUP`, is one of `。！？!?.；;`. Blank text does not end a sentence.
  */
-export function endsWithTerminator(text: string): boolean {
+export function endsWithTerminator(raw: string): boolean {
+  const text = withoutRuleComments(raw);
   for (let at = text.length - 1; at >= 0; at -= 1) {
     const char = text[at]!;
     if (TERMINATORS.has(char)) return true;

@@ -3,6 +3,7 @@ import { explainRegression } from '../explain.js';
 import { chunkTitle, formatDelta, formatNumber, formatScore, lineRange } from '../format.js';
 import { judgeWords } from '../judge-notes.js';
 import { escapeText } from './escape.js';
+import { ruleLinkHtml } from '../rule-links.js';
 import { tagBadges } from './source-view.js';
 
 /** What {@link chunkDetail} shows about one chunk. */
@@ -49,7 +50,8 @@ export function chunkDetail(input: ChunkDetailInput): string {
     parts.push(`<p>${tagBadges(chunk)}</p><ul class="issues">`);
     for (const issue of chunk.issues) {
       const hint = issue.hint ? ` <span class="muted">${escapeText(issue.hint)}</span>` : '';
-      parts.push(`<li><span class="tag sev-${issue.severity}">${escapeText(issue.tag)}</span> L${issue.line}: ${escapeText(issue.message)}${hint}</li>`);
+      const warn = issue.level === 'warn' ? ' <span class="muted">(warn: never gates)</span>' : '';
+      parts.push(`<li>${ruleLinkHtml(issue.tag, `tag sev-${issue.severity}`)}${warn} L${issue.line}: ${escapeText(issue.message)}${hint}</li>`);
     }
     parts.push('</ul>');
   } else parts.push('<p class="muted">No issues.</p>');

@@ -1,5 +1,6 @@
 import type { DocDiff, ScoreDelta } from '../../types.js';
 import { explainRegression } from '../explain.js';
+import { ruleLinkHtml, ruleOf } from '../rule-links.js';
 import { chunkTitle, formatDelta, formatNumber, lineRange, plural } from '../format.js';
 import type { RegressionEntry } from '../order.js';
 import { escapeText } from './escape.js';
@@ -25,7 +26,7 @@ export function regressionList(entries: readonly RegressionEntry[], fileIndex: R
     const change = regression.base
       ? `${formatNumber(regression.base.score)} → ${formatNumber(regression.head.score)} <span class="down">${formatDelta(regression.delta)}</span>`
       : `new · ${formatNumber(regression.head.score)}`;
-    return `<li><a class="jump" href="#${id}" data-ref="${id}"><code>${escapeText(file.path)}</code> ${lineRange(regression.head)} · ${escapeText(chunkTitle(regression.head))}</a> ${change} · <span class="tag sev-high">${escapeText(why.cause)}</span> ${escapeText(why.reason)}</li>`;
+    return `<li><a class="jump" href="#${id}" data-ref="${id}"><code>${escapeText(file.path)}</code> ${lineRange(regression.head)} · ${escapeText(chunkTitle(regression.head))}</a> ${change} · ${cause(why.cause)} ${escapeText(why.reason)}</li>`;
   });
   return `<ol class="regressions">\n${items.join('\n')}\n</ol>`;
 }
@@ -58,4 +59,10 @@ export function failureItems(file: DocDiff): string {
 /** `3 files · 15 chunks · 3 regressed chunks · 4 threshold failures`. */
 export function countsLine(files: number, chunks: number, regressions: number, failures: number): string {
   return [plural(files, 'file'), plural(chunks, 'chunk'), plural(regressions, 'regressed chunk'), plural(failures, 'threshold failure')].join(' · ');
+}
+
+/** The badge of a regression's cause: a link to the rule's page when it is a rule, else the metric's name. */
+function cause(name: string): string {
+  const rule = ruleOf(name);
+  return rule ? ruleLinkHtml(rule, 'tag sev-high') : `<span class="tag sev-high">${escapeText(name)}</span>`;
 }

@@ -1,4 +1,5 @@
 import type { Chunk } from '../../../types.js';
+import { blankRuleComments } from '../../../markdown/rule-comments.js';
 import { chunkTokens } from '../../chunk-tokens.js';
 import { contentTerms, sentenceUnits, type Tokens } from '../text.js';
 
@@ -21,7 +22,8 @@ export function chunkText(chunk: Chunk): ChunkText {
     const tokens = chunkTokens(chunk);
     const units: Array<[number, number]> = [];
     let index = 0;
-    for (const [start, end] of sentenceUnits(chunk.text)) {
+    // A rule comment (`<!-- chunkgate-disable … -->`) is no sentence: it belongs to no unit.
+    for (const [start, end] of sentenceUnits(blankRuleComments(chunk.text))) {
       while (index < tokens.starts.length && tokens.starts[index]! < start) index += 1;
       const from = index;
       while (index < tokens.starts.length && tokens.starts[index]! < end) index += 1;

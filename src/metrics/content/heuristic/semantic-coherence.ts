@@ -1,4 +1,5 @@
 import type { Block, Chunk, ParsedDoc } from '../../../types.js';
+import { blankRuleComments } from '../../../markdown/rule-comments.js';
 import { contentTerms, tokenize } from '../text.js';
 import { chunkText, unitTerms } from './chunk-text.js';
 import { detailFromPenalties, type ContentFinding, type ContentInput, type MetricDetail } from './input.js';
@@ -58,7 +59,7 @@ interface Topic {
  * and so does every heading of a chunk that starts mid-section.
  */
 function topicsOf(doc: ParsedDoc, chunk: Chunk): Topic[] {
-  const { source } = doc;
+  const source = topicSource(doc);
   const first = firstNonSpace(source, chunk.startOffset, chunk.endOffset);
   const headings = headingsIn(doc.blocks, first, chunk.endOffset);
   const opening = headings[0]?.start === first ? headings.shift()! : null;
@@ -75,6 +76,22 @@ function topicsOf(doc: ParsedDoc, chunk: Chunk): Topic[] {
   }
   topics.push({ title, weight: nonSpace(source, from, chunk.endOffset) });
   return topics.filter((topic) => topic.weight > 0);
+}
+
+const blanked = new WeakMap<ParsedDoc, string>();
+
+/**
+ * The document's source with its rule comments blanked (same offsets), once per document: a
+ * `<!-- chunkgate-disable … -->` above a heading is no untitled topic of the chunk.
+ */
+function topicSource(doc: ParsedDoc): string {
+  if (!doc.ruleComments) return doc.source;
+  let source = blanked.get(doc);
+  if (source === undefined) {
+    source = blankRuleComments(doc.source);
+    blanked.set(doc, source);
+  }
+  return source;
 }
 
 /** Heading blocks starting in `[from, to)`, in order (binary search, then a walk). */

@@ -1,0 +1,87 @@
+import { closestMatch } from '../../config/suggest.js';
+import type { RuleComment } from '../../markdown/rule-comments.js';
+import { isRuleTag, RULE_TAGS, type RuleTag } from './registry.js';
+
+/**
+ * What rule comments may say (markdownlint's grammar, trimmed):
+ * `disable` turns rules off from its line on, `enable` turns them back on from its line on,
+ * `disable-file` turns them off for the whole file wherever it stands. No rule names: every rule.
+ */
+export const RULE_COMMENT_KEYWORDS = ['disable', 'enable', 'disable-file'] as const;
+
+/** The lines of one document where inline comments turn rules off. */
+export interface InlineDisables {
+  /** Per rule, the disabled line ranges `[from, to)` (`to` is `Infinity` for a region left open). */
+  ranges: ReadonlyMap<RuleTag, readonly (readonly [from: number, to: number])[]>;
+  /** One line per comment part that was ignored (an unknown keyword or rule name), with its place and a suggestion. */
+  notices: string[];
+}
+
+/** No comments: nothing disabled. */
+export const NO_INLINE_DISABLES: InlineDisables = { ranges: new Map(), notices: [] };
+
+/**
+ * Interprets the rule comments of one document (`doc.ruleComments`), in source order.
+ *
+ * - `<!-- chunkgate-disable a b -->`: rules `a` and `b` are off from this line (inclusive) until
+ *   a `chunkgate-enable` naming them, or every rule (no names), or the end of the file.
+ * - `<!-- chunkgate-enable a -->`: rule `a` is on again from this line (inclusive).
+ * - `<!-- chunkgate-disable-file a -->`: rule `a` is off on every line of the file; `enable`
+ *   does not undo it.
+ *
+ * Names are separated by spaces or commas. An unknown keyword or rule name is ignored with a
+ * notice (`path:line: …`, with "did you mean" for a near miss); the other names still apply.
+ */
+export function inlineDisables(path: string, comments: readonly RuleComment[] | undefined): InlineDisables {
+  if (!comments || comments.length === 0) return NO_INLINE_DISABLES;
+  const ranges = new Map<RuleTag, [number, number][]>();
+  const open = new Map<RuleTag, number>();
+  const wholeFile = new Set<RuleTag>();
+  const notices: string[] = [];
+  for (const comment of comments) {
+    const where = `${path}:${comment.line}`;
+    if (!(RULE_COMMENT_KEYWORDS as readonly string[]).includes(comment.keyword)) {
+      const suggestion = closestMatch(comment.keyword, RULE_COMMENT_KEYWORDS);
+      notices.push(
+        `${where}: unknown comment "chunkgate-${comment.keyword}", ignored${suggestion ? ` — did you mean "chunkgate-${suggestion}"?` : ''} (allowed: ${RULE_COMMENT_KEYWORDS.map((keyword) => `chunkgate-${keyword}`).join(', ')})`,
+      );
+      continue;
+    }
+    const tags: RuleTag[] = [];
+    for (const name of comment.rules) {
+      if (isRuleTag(name)) tags.push(name);
+      else {
+        const suggestion = closestMatch(name, RULE_TAGS);
+        notices.push(`${where}: unknown rule "${name}" in a chunkgate-${comment.keyword} comment, ignored${suggestion ? ` — did you mean "${suggestion}"?` : ''}`);
+      }
+    }
+    // Only unknown names: the comment meant some rule, not every rule.
+    if (comment.rules.length > 0 && tags.length === 0) continue;
+    const targets = comment.rules.length === 0 ? RULE_TAGS : tags;
+    for (const tag of targets) {
+      if (comment.keyword === 'disable-file') wholeFile.add(tag);
+      else if (comment.keyword === 'disable') {
+        if (!open.has(tag)) open.set(tag, comment.line);
+      } else {
+        const from = open.get(tag);
+        if (from === undefined) continue;
+        open.delete(tag);
+        if (comment.line > from) push(ranges, tag, [from, comment.line]);
+      }
+    }
+  }
+  for (const [tag, from] of open) push(ranges, tag, [from, Infinity]);
+  for (const tag of wholeFile) ranges.set(tag, [[1, Infinity]]);
+  return { ranges, notices };
+}
+
+/** Whether an inline comment turns rule `tag` off on `line`. */
+export function isDisabled(disables: InlineDisables, tag: RuleTag, line: number): boolean {
+  return disables.ranges.get(tag)?.some(([from, to]) => line >= from && line < to) ?? false;
+}
+
+function push(ranges: Map<RuleTag, [number, number][]>, tag: RuleTag, range: [number, number]): void {
+  const list = ranges.get(tag) ?? [];
+  list.push(range);
+  ranges.set(tag, list);
+}

@@ -1,0 +1,99 @@
+import { RULE_TAGS, ruleMeta, type RegressionEffect, type RuleTag } from './registry.js';
+
+// The parts of the rule pages (`docs/rules/<tag>.md`) and of the README's rule table that the
+// registry decides, as text. `npm run rule-docs` writes them between the markers below and a
+// test checks they are fresh, so a page never says another severity, level or cap than the code.
+
+/** The generated parts: `facts` and `configure` on each rule page, `table` in the README. */
+export type GeneratedPart = 'facts' | 'configure' | 'table';
+
+/** The line a generated part starts with (it tells a reader of the source not to edit it). */
+export const partStart = (part: GeneratedPart): string => `<!-- rule-docs:${part} — generated from src/metrics/rules/registry.ts by \`npm run rule-docs\`; do not edit by hand -->`;
+/** The line a generated part ends with. */
+export const partEnd = (part: GeneratedPart): string => `<!-- rule-docs:${part} end -->`;
+
+const REGRESSION_WORDS: Readonly<Record<RegressionEffect, string>> = {
+  gates: 'a regression that gates (unless the base side had it already)',
+  shown: 'a regression listed under "Worth a look"; it never gates',
+  none: 'not a regression on its own (the chunk score may still drop)',
+};
+
+/** The `facts` part of a rule's page: what it detects, severity, default level, cap, regression effect, what to do. */
+export function ruleFactsMarkdown(tag: RuleTag): string {
+  const rule = ruleMeta(tag);
+  const cap = rule.cap === null ? 'no' : `yes, at ${rule.cap}`;
+  return [
+    rule.description,
+    '',
+    '| Severity | Default level | Caps the chunk score | First appearance on a changed chunk |',
+    '|---|---|---|---|',
+    `| ${rule.severity} | ${rule.level} | ${cap} | ${REGRESSION_WORDS[rule.regression]} |`,
+    '',
+    `**What to do:** ${rule.advice}.`,
+  ].join('\n');
+}
+
+/** The `configure` part of a rule's page: its level in the config (top level and overrides) and the inline comments. */
+export function ruleConfigureMarkdown(tag: RuleTag): string {
+  const rule = ruleMeta(tag);
+  const warnCap = rule.cap === null ? '' : ' It still caps the chunk score (the score describes retrieval, which the level does not change).';
+  return [
+    'Set its level in `.chunkgate.yml`, for every file or, under `overrides`, for some paths:',
+    '',
+    '```yaml',
+    'rules:',
+    `  ${tag}: warn # error | warn | off`,
+    'overrides:',
+    '  - paths: ["docs/reference/**"]',
+    '    rules:',
+    `      ${tag}: off`,
+    '```',
+    '',
+    `- \`error\`${rule.level === 'error' ? ' (default)' : ''}: reported; ${rule.regression === 'gates' ? 'a new finding on a changed chunk gates the pull request' : 'it gates only as part of a chunk or file regression'}.`,
+    `- \`warn\`: reported, never gating.${warnCap}`,
+    '- `off`: not reported, no cap, no regression.',
+    '',
+    'Or turn it off for a region of one page (in MDX, `{/* chunkgate-disable … */}`):',
+    '',
+    '```md',
+    `<!-- chunkgate-disable ${tag} -->`,
+    '…',
+    `<!-- chunkgate-enable ${tag} -->`,
+    '```',
+    '',
+    `\`<!-- chunkgate-disable-file ${tag} -->\` anywhere in a page turns it off for the whole page. A pull request that adds such a comment is told so (a \`rules-disabled\` finding).`,
+  ].join('\n');
+}
+
+/** The README's table of rules: tag (linked to its page), severity, what it detects, whether it caps and gates. */
+export function rulesTableMarkdown(): string {
+  const rows = RULE_TAGS.map((tag) => {
+    const rule = ruleMeta(tag);
+    const gates = rule.regression === 'gates' ? 'yes' : rule.regression === 'shown' ? 'shown' : 'no';
+    return `| [\`${tag}\`](docs/rules/${tag}.md) | ${rule.severity} | ${rule.description.replaceAll('|', '\\|')} | ${rule.cap ?? '—'} | ${gates} |`;
+  });
+  return ['| Rule | Severity | What it detects | Caps at | New finding gates |', '|---|---|---|---|---|', ...rows].join('\n');
+}
+
+/**
+ * `text` with its generated `part` replaced by `generated` (kept between the part's markers);
+ * `null` when `text` lacks the markers, so a caller says where they are missing instead of
+ * writing somewhere else.
+ */
+export function withGeneratedPart(text: string, part: GeneratedPart, generated: string): string | null {
+  const start = text.indexOf(partStart(part));
+  const end = text.indexOf(partEnd(part), start + 1);
+  if (start < 0 || end < 0) return null;
+  return `${text.slice(0, start)}${partStart(part)}\n${generated}\n${text.slice(end)}`;
+}
+
+/** The generated parts of the page of `tag`, by part. */
+export function rulePageParts(tag: RuleTag): ReadonlyArray<readonly [GeneratedPart, string]> {
+  return [
+    ['facts', ruleFactsMarkdown(tag)],
+    ['configure', ruleConfigureMarkdown(tag)],
+  ];
+}
+
+/** The page of `tag`, by its path in the repository. */
+export const rulePagePath = (tag: RuleTag): string => `docs/rules/${tag}.md`;

@@ -1,0 +1,37 @@
+import type { Issue, ParsedDoc } from '../../types.js';
+import { inlineDisables, isDisabled, NO_INLINE_DISABLES, type InlineDisables } from './inline-disables.js';
+import { DEFAULT_RULE_LEVELS, type RuleLevels } from './registry.js';
+
+/** How the rules apply to one document: each rule's level (from the config) and what its inline comments disable. */
+export interface RuleSettings {
+  levels: RuleLevels;
+  disables: InlineDisables;
+}
+
+/** The registry's default levels and no inline comments: every finding stays as the rule made it. */
+export const DEFAULT_RULE_SETTINGS: RuleSettings = { levels: DEFAULT_RULE_LEVELS, disables: NO_INLINE_DISABLES };
+
+/**
+ * The rule settings of one parsed document: `levels` as the config resolved them for its path
+ * (default: the registry's), and the regions its rule comments disable ({@link inlineDisables};
+ * their notices are in `disables.notices`).
+ */
+export function ruleSettings(doc: ParsedDoc, levels: RuleLevels = DEFAULT_RULE_LEVELS): RuleSettings {
+  return { levels, disables: inlineDisables(doc.path, doc.ruleComments) };
+}
+
+/**
+ * The issues that stay under `settings`, in order: an issue whose rule is `off`, or whose line an
+ * inline comment disables for its rule, is dropped (it neither caps a score nor makes a
+ * regression); one whose rule is at `warn` is marked `level: 'warn'` (reported and scored, never
+ * gating); the others are unchanged.
+ */
+export function applyRuleSettings(issues: readonly Issue[], settings: RuleSettings): Issue[] {
+  const kept: Issue[] = [];
+  for (const issue of issues) {
+    const level = settings.levels[issue.tag];
+    if (level === 'off' || isDisabled(settings.disables, issue.tag, issue.line)) continue;
+    kept.push(level === 'warn' ? { ...issue, level: 'warn' } : issue);
+  }
+  return kept;
+}
