@@ -6,21 +6,13 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { mulberry32 } from '../scripts/validity/bootstrap.js';
 
 /** react-native-website, as the issue measured it. */
 export const REACT_NATIVE_WEBSITE = { files: 2476, bytes: 19_000_000 };
 
-/** mulberry32: a small, fast, seeded PRNG (same sequence everywhere). */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32: a small, fast, seeded PRNG (same sequence everywhere), shared with the validity bootstrap. */
+export const random = mulberry32;
 
 const COMMON = (
   'the a to of and in is you that it for on with as this are be your can by or an will from at if ' +
