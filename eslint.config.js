@@ -55,6 +55,8 @@ export default tseslint.config(
   {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
-    languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly' } },
+    // Keep disableTypeChecked's parser options (no project service): a plain script in bench/ or
+    // test/helpers/ is in no tsconfig, and needs none for untyped rules.
+    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: { console: 'readonly', process: 'readonly', URL: 'readonly' } },
   },
 );

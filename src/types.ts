@@ -431,6 +431,26 @@ export type RetrievalReport = import('./retrieval/evaluate.js').RetrievalResult 
 };
 
 /**
+ * The slice of a sharded run a report holds (`--shard I/N`, issue 16). `chunkgate merge`
+ * combines the reports of every slice into the report one run would have made, without it.
+ */
+export interface ShardInfo {
+  /** 1-based slice number. */
+  index: number;
+  count: number;
+  command: 'eval' | 'diff';
+  /** The run's `failOn` (flag or config): the merged verdict is decided with it. */
+  failOn: string[];
+  /** SHA-256 of the whole run's file list: the slices of one run agree on it. */
+  paths: string;
+  /**
+   * The pages this slice looked at, per side, with their text blocks: `chunkgate merge` runs the
+   * cross-file `boilerplate` check over every slice's pages (a slice's own entries leave it out).
+   */
+  pages: { base: import('./metrics/boilerplate.js').PageBlocks[]; head: import('./metrics/boilerplate.js').PageBlocks[] };
+}
+
+/**
  * What made a report (issue 15, seed 003's run snapshot), so two runs can be told apart and
  * compared fairly. No wall-clock time: the same input still gives a byte-identical report.
  */
@@ -461,6 +481,8 @@ export interface Report {
   files: DocDiff[];
   /** Golden-set retrieval, base vs head (present when a golden file exists). */
   retrieval?: RetrievalReport;
+  /** Present only in the report of one slice of a sharded run (`--shard`). */
+  shard?: ShardInfo;
   summary: {
     files: number;
     chunks: number;

@@ -6,7 +6,9 @@ import type { Config } from '../config/types.js';
 import type { RetrievalInput, SourceText } from '../engine/retrieval.js';
 import { parseGolden } from '../golden/load.js';
 import { isMarkdownPath } from '../sources/changed-file.js';
-import { exportTree, listFilesAt } from '../sources/git.js';
+import { exportTree } from '../sources/git.js';
+import type { DocText } from '../sources/doc-text.js';
+import { readFilesAt } from '../sources/git-blobs.js';
 import { denseFor } from '../sources/llm.js';
 import type { FileReader } from './sides.js';
 
@@ -29,15 +31,13 @@ export async function goldenInput(
     return { notices: [`golden set ${config.golden.file} skipped: retrieval needs the base and head commits in a git checkout (add actions/checkout before chunkgate)`] };
   }
   const golden = parseGolden(text, config.golden.file);
-  const side = async (ref: string): Promise<SourceText[]> => {
-    const paths = (await listFilesAt(workspace, ref)).filter((path) => isMarkdownPath(path) && isIncluded(config, path));
-    // Through the guarded reader: a file that cannot be checked is left out of the index (the
-    // changed ones among them are `unchecked` findings already).
-    const files = await Promise.all(paths.map(async (path) => ({ path, read: await reader.readDoc(ref, path) })));
-    return files.flatMap(({ path, read }): SourceText[] => (read && 'text' in read ? [{ path, text: read.text }] : []));
-  };
+  // Every docs file of both commits in two git processes, each distinct blob read once, through
+  // the guarded decoder: a file that cannot be checked is left out of the index (the changed
+  // ones among them are `unchecked` findings already).
+  const [baseFiles, headFiles] = await readFilesAt(workspace, [base, head], (path) => isMarkdownPath(path) && isIncluded(config, path));
+  const side = (files: Map<string, DocText>): SourceText[] => [...files].flatMap(([path, read]) => ('text' in read ? [{ path, text: read.text }] : []));
   const dense = denseFor(config, { apiKey, root: workspace });
-  return { input: { golden, base: await side(base), head: await side(head), ...(dense ? { dense } : {}) }, notices: [] };
+  return { input: { golden, base: side(baseFiles!), head: side(headFiles!), ...(dense ? { dense } : {}) }, notices: [] };
 }
 
 /**

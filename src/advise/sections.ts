@@ -21,7 +21,7 @@ export interface SectionLength {
 export function sectionLengths(doc: ParsedDoc, headingMaxLevel: number, measure: ChunkMeasure): SectionLength[] {
   // Token counts come from the document's one tokenization (shared with its chunking).
   const size = (span: Span) =>
-    span.end <= span.start ? 0 : measure.unit === 'tokens' ? sliceTokensOf(measure.tokens, doc.source)(span.start, span.end) : span.end - span.start;
+    span.end <= span.start ? 0 : measure.unit === 'tokens' ? sliceTokensOf(measure, doc.source)(span.start, span.end) : span.end - span.start;
   return sectionsOf(doc, headingMaxLevel).map((section) => ({
     path: doc.path,
     title: section.headingPath.length > 0 ? section.headingPath.join(' › ') : '(document start)',

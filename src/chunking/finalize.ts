@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { lineAt } from '../markdown/lines.js';
 import type { Chunk, ChunkDraft, ParsedDoc, Span } from '../types.js';
+import { joinedTokens } from './sliceTokens.js';
 
 /** The 12-hex-digit stable chunk id: SHA-256 of the file path and the chunk text. */
 export function chunkId(path: string, text: string): string {
@@ -12,8 +13,8 @@ export function chunkId(path: string, text: string): string {
  * the draft's own `text`), measures it once and fills lines, ids and indexes.
  *
  * @param tokens counts tokens of a text (memoised by the caller's measure).
- * @param sliceTokens counts tokens of `doc.source.slice(start, end)`, used for chunks that are
- *   one plain slice (default: `tokens` of the slice).
+ * @param sliceTokens counts tokens of `doc.source.slice(start, end)`, used for chunks joined
+ *   from source slices (default: `tokens` of the text).
  */
 export function finalizeChunks(
   doc: ParsedDoc,
@@ -30,7 +31,7 @@ export function finalizeChunks(
       id: chunkId(doc.path, text),
       index,
       text,
-      tokens: slice && sliceTokens ? sliceTokens(draft.start, draft.end) : tokens(text),
+      tokens: !sliceTokens || draft.text !== undefined ? tokens(text) : slice ? sliceTokens(draft.start, draft.end) : joinedTokens(doc.source, spans, text, sliceTokens, tokens),
       chars: text.length,
       headingPath: draft.headingPath,
       startLine: lineAt(doc.lineStarts, draft.start),

@@ -48,7 +48,6 @@ const STRATEGIES: Record<StrategyName, Chunker> = {
 export function chunkDocument(doc: ParsedDoc, options: ChunkingOptions, measure: ChunkMeasure, extras: ChunkerExtras = {}): Chunk[] {
   const chunker = STRATEGIES[options.strategy] ?? chunkByHeading;
   const drafts = chunker(doc, options, measure, extras);
-  // In tokens the chunker has tokenized the source once already: chunk counts come from that.
-  const sliceTokens = measure.unit === 'tokens' ? sliceTokensOf(measure.tokens, doc.source) : undefined;
-  return finalizeChunks(doc, drafts, measure.tokens, sliceTokens);
+  // Chunk token counts (filled in either unit) come from the document's one tokenization.
+  return finalizeChunks(doc, drafts, measure.tokens, sliceTokensOf(measure, doc.source));
 }

@@ -1,12 +1,6 @@
-import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
-import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import type { Measure, SizeUnit, TokenizerName } from '../types.js';
+import { encodingOf } from './encodings.js';
 import { countRunCapped } from './runCap.js';
-
-const COUNTERS: Record<TokenizerName, (text: string, options: { disallowedSpecial: Set<string> }) => number> = {
-  o200k_base: countO200k,
-  cl100k_base: countCl100k,
-};
 
 // Docs may quote special tokens such as `<|endoftext|>`; they are text to us, and the
 // tokenizer would throw on them by default.
@@ -19,15 +13,16 @@ const AS_TEXT = { disallowedSpecial: new Set<string>() };
  */
 export function countTokens(text: string, tokenizer: TokenizerName): number {
   if (text === '') return 0;
-  const count = COUNTERS[tokenizer];
-  return countRunCapped(text, (piece) => count(piece, AS_TEXT));
+  const encoding = encodingOf(tokenizer);
+  return countRunCapped(text, (piece) => encoding.countTokens(piece, AS_TEXT));
 }
 
 /**
  * Creates a memoising {@link Measure}: each distinct text is tokenized at most once
- * for the measure's lifetime (create one per document).
+ * for the measure's lifetime (create one per document). `tokenizer` names the encoding, so
+ * slices of a document can be counted from its one tokenization (`sliceTokensOf`).
  */
-export function createMeasure(unit: SizeUnit, tokenizer: TokenizerName): Measure & { tokens(text: string): number } {
+export function createMeasure(unit: SizeUnit, tokenizer: TokenizerName): Measure & { tokens(text: string): number; tokenizer: TokenizerName } {
   const cache = new Map<string, number>();
   const tokens = (text: string): number => {
     let count = cache.get(text);
@@ -41,5 +36,6 @@ export function createMeasure(unit: SizeUnit, tokenizer: TokenizerName): Measure
     unit,
     size: unit === 'chars' ? (text: string) => text.length : tokens,
     tokens,
+    tokenizer,
   };
 }

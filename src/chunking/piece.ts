@@ -1,8 +1,12 @@
 import type { ChunkingOptions, Measure, ParsedDoc, SizeUnit, Span, SplitInfo, TokenizerName } from '../types.js';
 import { sliceTokensOf } from './sliceTokens.js';
 
-/** The measure chunkers get: the configured unit plus token counts (`createMeasure`). */
-export type ChunkMeasure = Measure & { tokens(text: string): number };
+/**
+ * The measure chunkers get: the configured unit plus token counts (`createMeasure`), and the
+ * encoding's name when the counts are a real tokenizer's (slices are then counted from one
+ * tokenization of the document).
+ */
+export type ChunkMeasure = Measure & { tokens(text: string): number; tokenizer?: TokenizerName };
 
 /**
  * A piece of source a splitter produced, before it gets a heading path and kinds:
@@ -35,7 +39,7 @@ export interface SplitContext {
  */
 export function sizeOf(context: SplitContext, span: Span): number {
   if (span.end <= span.start) return 0;
-  if (context.measure.unit === 'tokens') return sliceTokensOf(context.measure.tokens, context.source)(span.start, span.end);
+  if (context.measure.unit === 'tokens') return sliceTokensOf(context.measure, context.source)(span.start, span.end);
   return context.measure.size(context.source.slice(span.start, span.end));
 }
 

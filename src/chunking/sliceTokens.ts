@@ -1,107 +1,84 @@
-import { lastAtOrBefore } from '../markdown/lines.js';
+import type { Span, TokenizerName } from '../types.js';
+import { pieceTable, piecesTokens, type PieceTable } from './pieces.js';
 
 /** Exact token count of `source.slice(start, end)`. */
 export type SliceTokens = (start: number, end: number) => number;
 
-/** Least distance between two stops of the one full tokenization (shorter lines join the previous stop). */
-const STOP_STRIDE = 48;
-/** How far from a slice end a sync point is looked for before the slice is tokenized whole. */
-const SCAN = 64;
+/** What a slice counter needs of a measure: its memoised counter, and the encoding behind it. */
+export interface TokenCounting {
+  tokens(text: string): number;
+  /** Without it, every slice is tokenized on its own. */
+  tokenizer?: TokenizerName;
+}
+
 /** Slices this short are tokenized whole (memoised): cheaper than reaching their ends. */
 const SHORT = 16;
 
 const COUNTERS = new WeakMap<(text: string) => number, { source: string; count: SliceTokens }>();
 
 /**
- * The slice counter of `source` for `tokens` (a measure's memoised counter): built once per
- * pair and reused, so every caller measuring one document shares one tokenization of it.
+ * The slice counter of `source` for `measure`: built once per (measure, source) and reused, so
+ * every caller measuring one document (chunkers, chunk token counts, structure fit, section
+ * lengths) shares one tokenization of it.
  */
-export function sliceTokensOf(tokens: (text: string) => number, source: string): SliceTokens {
-  const known = COUNTERS.get(tokens);
+export function sliceTokensOf(measure: TokenCounting, source: string): SliceTokens {
+  const known = COUNTERS.get(measure.tokens);
   if (known?.source === source) return known.count;
-  const count = sliceTokenCounter(source, tokens);
-  COUNTERS.set(tokens, { source, count });
+  const count = sliceTokenCounter(source, measure);
+  COUNTERS.set(measure.tokens, { source, count });
   return count;
 }
 
 /**
  * Counts tokens of slices of `source` exactly, tokenizing the source once instead of every
- * slice. Why it is exact: the o200k / cl100k pre-tokenizers cut text into pieces that are
- * byte-pair encoded one by one, and at a *sync point* every text holding the two characters
- * around it is cut there, whatever comes before or after (no piece spans it and nothing
- * either side reads across it). Sync points: a line start that is not whitespace or `/`
- * (only a punctuation run's trailing `[\r\n/]*` can continue over a line break), and a
- * non-whitespace character followed by whitespace, unless that whitespace is a line break
- * after something other than a letter or digit. So `count(text) = count(left) + count(right)`
- * for a cut at a sync point, and a slice costs `cum(z2) − cum(z1)` plus the short pieces
- * between its ends and their nearest sync points `z1`, `z2`, where `cum(z)` is the count of
- * `source[0, z)`, kept at stops (sync line starts) and reached from the nearest stop.
- * Slices with no sync point near their ends are tokenized whole (`tokens`, memoised).
- * The sync rules follow the split patterns of the pinned gpt-tokenizer; the slice tests
- * (test/chunking/slice-tokens.test.ts) check them against whole-text counts.
+ * slice. The o200k / cl100k pre-tokenizers cut text into pieces (the split pattern of the
+ * pinned gpt-tokenizer) that are byte-pair encoded one by one, so the source's count is the sum
+ * of its pieces' counts, and `cum(z)`, the count of `source[0, z)` at a piece start `z`, is a
+ * prefix sum. At a *sync point* every text holding the two characters around it is cut there,
+ * whatever comes before or after (no piece spans it and nothing either side reads across it).
+ * Sync points: a line start that is not whitespace or `/` (only a punctuation run's trailing
+ * `[\r\n/]*` can continue over a line break), and a non-whitespace character followed by
+ * whitespace, unless that whitespace is a line break after something other than a letter or
+ * digit. So a slice `[a, b)` costs `count(a, z1) + cum(z2) − cum(z1) + count(z2, b)`, where
+ * `z1`, `z2` are the sync points nearest inside its ends: only those few edge characters are
+ * tokenized again. Slices with no sync point inside are tokenized whole (memoised).
+ * One piece pass costs about one `countTokens` of the source: repeated pieces (words) are
+ * counted once per process. The slice tests (test/chunking/slice-tokens.test.ts) check every
+ * rule against whole-text counts.
  */
-export function sliceTokenCounter(source: string, tokens: (text: string) => number): SliceTokens {
-  let stops: number[] = [];
-  let sums: number[] = [];
-  const build = (): void => {
-    stops = [0];
-    sums = [0];
-    let last = 0;
-    for (let at = source.indexOf('\n'); at !== -1; at = source.indexOf('\n', at + 1)) {
-      const stop = at + 1;
-      if (stop - last < STOP_STRIDE || stop >= source.length || !isSync(source, stop)) continue;
-      sums.push(sums.at(-1)! + tokens(source.slice(last, stop)));
-      stops.push(stop);
-      last = stop;
-    }
-    sums.push(sums.at(-1)! + tokens(source.slice(last)));
-    stops.push(source.length);
-  };
-  /** Index of the last stop ≤ `at`. */
-  const stopBefore = (at: number): number => lastAtOrBefore(stops, at);
-  /** Characters tokenized to reach `cum(at)` from the nearest stop. */
-  const reach = (at: number): number => {
-    const index = stopBefore(at);
-    return stops[index] === at ? 0 : Math.min(at - stops[index]!, stops[index + 1]! - at);
-  };
-  /** Token count of `source[0, at)`, `at` a sync point (or 0 / the end). */
-  const cum = (at: number): number => {
-    const index = stopBefore(at);
-    const before = stops[index]!;
-    if (before === at) return sums[index]!;
-    const after = stops[index + 1]!;
-    return at - before <= after - at ? sums[index]! + tokens(source.slice(before, at)) : sums[index + 1]! - tokens(source.slice(at, after));
-  };
-  // Token counts of `source[0, end)` (right ends) and of `source[0, start)` reached from the
-  // right (left ends), per end offset: blocks, runs and chunks share their ends.
-  const rights = new Map<number, number>();
-  const lefts = new Map<number, number>();
-  const right = (end: number, to: number): number => {
-    let value = rights.get(end);
-    if (value === undefined) {
-      value = cum(to) + tokens(source.slice(to, end));
-      rights.set(end, value);
-    }
-    return value;
-  };
-  const left = (start: number, from: number): number => {
-    let value = lefts.get(start);
-    if (value === undefined) {
-      value = cum(from) - tokens(source.slice(start, from));
-      lefts.set(start, value);
-    }
-    return value;
-  };
+export function sliceTokenCounter(source: string, measure: TokenCounting): SliceTokens {
+  const { tokenizer } = measure;
+  if (tokenizer === undefined) return (start, end) => measure.tokens(source.slice(start, end));
+  const whole = (start: number, end: number): number => piecesTokens(source.slice(start, end), tokenizer);
+  let table: PieceTable | undefined;
   return (start, end) => {
-    if (end - start <= SHORT) return tokens(source.slice(start, end));
-    const from = syncAfter(source, start, start + SCAN);
-    const to = syncBefore(source, end, end - SCAN);
-    if (from === -1 || to === -1 || from > to) return tokens(source.slice(start, end));
-    if (stops.length === 0) build();
-    const cost = (lefts.has(start) ? 0 : from - start + reach(from)) + (rights.has(end) ? 0 : end - to + reach(to));
-    if (cost >= end - start) return tokens(source.slice(start, end));
-    return right(end, to) - left(start, from);
+    if (end - start <= SHORT) return whole(start, end);
+    // The nearest sync points inside the ends; a long URL or code line just costs a longer edge.
+    const from = syncAfter(source, start, end);
+    const to = syncBefore(source, end, from === -1 ? start : from);
+    if (from === -1 || to === -1 || from > to) return whole(start, end);
+    table ??= pieceTable(source, tokenizer);
+    const left = table.cum(from);
+    const right = table.cum(to);
+    if (left === -1 || right === -1) return whole(start, end);
+    return whole(start, from) + (right - left) + whole(to, end);
   };
+}
+
+/**
+ * Token count of `text`, the join of `spans` of `source` in order (a chunk with a repeated table
+ * header or a re-opened fence): the sum of the spans' counts when every join is a sync point of
+ * `text` (so no pre-token spans a join), else `tokens(text)`.
+ */
+export function joinedTokens(source: string, spans: readonly Span[], text: string, count: SliceTokens, tokens: (text: string) => number): number {
+  let at = 0;
+  let sum = 0;
+  for (const [index, span] of spans.entries()) {
+    if (index > 0 && !isBoundary(text, at)) return tokens(text);
+    sum += span.end > span.start ? count(span.start, span.end) : 0;
+    at += Math.max(0, span.end - span.start);
+  }
+  return sum;
 }
 
 /** The first sync point in `[from, limit]`, or -1. */

@@ -1,12 +1,6 @@
-import { decodeGenerator as decodeCl100k, encode as encodeCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
-import { decodeGenerator as decodeO200k, encode as encodeO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import type { TokenizerName } from '../types.js';
+import { encodingOf } from './encodings.js';
 import { runCappedSegments } from './runCap.js';
-
-const CODECS = {
-  o200k_base: { encode: encodeO200k, decode: decodeO200k },
-  cl100k_base: { encode: encodeCl100k, decode: decodeCl100k },
-} as const;
 
 /** Special-token text such as `<|endoftext|>` is plain text in a document. */
 const AS_TEXT = { disallowedSpecial: new Set<string>() };
@@ -27,7 +21,7 @@ export function tokenOffsets(text: string, tokenizer: TokenizerName): number[] {
 }
 
 function segmentOffsets(text: string, tokenizer: TokenizerName): number[] {
-  const codec = CODECS[tokenizer];
+  const codec = encodingOf(tokenizer);
   const tokens = codec.encode(text, AS_TEXT);
   const ends: number[] = [];
   let consumed = 0;
@@ -42,7 +36,7 @@ function segmentOffsets(text: string, tokenizer: TokenizerName): number[] {
     },
   };
   let offset = 0;
-  for (const piece of codec.decode(counted)) {
+  for (const piece of codec.decodeGenerator(counted)) {
     offset = Math.min(text.length, offset + piece.length);
     while (ends.length < consumed) ends.push(offset);
   }

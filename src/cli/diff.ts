@@ -7,7 +7,14 @@ import { isIncluded } from '../config/resolve.js';
 import { FAIL_ON_VALUES, type Config, type FailOn } from '../config/types.js';
 import { compareFiles, type FilePair } from '../engine/compare-files.js';
 import { externalChunker } from '../sources/external-chunker.js';
-import type { SourceText } from '../engine/retrieval.js';
+import type { RetrievalInput, SourceText } from '../engine/retrieval.js';
+import { openContentCache } from '../sources/content-cache.js';
+import { readFilesAt } from '../sources/git-blobs.js';
+import { corpusKey } from '../engine/corpus.js';
+import { chunkCorpus } from './corpus.js';
+import { createPool, jobsFor } from './pool.js';
+import { pairRunner } from './runner.js';
+import { inShard, parseJobs, parseShard, withShard } from './shard.js';
 import { parseGolden } from '../golden/load.js';
 import { renderComment } from '../report/comment.js';
 import { renderHtmlReport } from '../report/html/index.js';
@@ -18,7 +25,7 @@ import { discoverFiles, readDocFile } from '../sources/files.js';
 import { denseFor, embeddingsFor, semanticFor } from '../sources/llm.js';
 import type { DocText } from '../sources/doc-text.js';
 import { docPair, sameBytes } from '../sources/doc-pair.js';
-import { changedFiles, defaultBranch, listFilesAt, mergeBase, readDocAt, showFile } from '../sources/git.js';
+import { changedFiles, defaultBranch, mergeBase, readDocAt, showFile } from '../sources/git.js';
 import { VERSION } from '../version.js';
 import { oneOf, parseCommandArgs, UsageError } from './args.js';
 import { useColor } from './color.js';
@@ -26,7 +33,8 @@ import { CONFIG_FILE } from './config.js';
 import { LLM_FLAGS, LLM_FLAGS_USAGE, llmSettings, withLlmFlags } from './llm-flags.js';
 import type { CliIO } from './io.js';
 
-export const DIFF_USAGE = `Usage: chunkgate diff [--base REF] [--head REF] [--repo DIR] [--config F] [--format md|json|text] [--out F] [--html F] [--no-fail] [paths…]
+export const DIFF_USAGE = `Usage: chunkgate diff [--base REF] [--head REF] [--repo DIR] [--config F] [--format md|json|text] [--out F] [--html F] [--no-fail]
+                      [--jobs N] [--shard I/N] [--cache-dir DIR] [paths…]
        chunkgate diff --base-dir DIR --head-dir DIR [same options]
 
 Compares the chunks of changed Markdown between a base and a head — the same
@@ -46,6 +54,12 @@ Options:
   --html F          also write the HTML chunk map (one self-contained page) to F
   --no-fail         exit 0 even when the verdict fails
 ${LLM_FLAGS_USAGE}
+                    Given, it also keeps the chunks of golden-set corpus files, so unchanged
+                    files are not chunked again (keep DIR between CI runs with actions/cache)
+  --jobs N          worker threads for the changed files and the golden-set corpus (default:
+                    one per core, none for fewer than 64 files a thread; 1: the main thread)
+  --shard I/N       compare only slice I of N of the changed files (a CI matrix; slice 1 also
+                    runs the golden set); chunkgate merge combines the slices' JSON reports
 
 Exit codes: 0 pass, 1 verdict fail, 2 usage or config error.`;
 
@@ -64,8 +78,12 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
     html: { type: 'string' },
     'no-fail': { type: 'boolean' },
     ...LLM_FLAGS,
+    jobs: { type: 'string' },
+    shard: { type: 'string' },
   });
   const format = oneOf('format', values.format, ['md', 'json', 'text'] as const, 'text');
+  const jobs = parseJobs(values.jobs);
+  const shard = parseShard(values.shard);
   const baseDir = values['base-dir'];
   const headDir = values['head-dir'];
   if ((baseDir === undefined) !== (headDir === undefined)) throw new UsageError('--base-dir and --head-dir go together');
@@ -82,19 +100,33 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
   const semantic = semanticFor(config, settings);
   const dense = denseFor(config, settings);
   const embeddings = embeddingsFor(config, settings);
+  // A slice compares its share of the changed files; the golden set, which needs the whole
+  // corpus, runs in slice 1 only (chunkgate merge takes it from there).
+  const allPaths = side.pairs.map((pair) => pair.path);
+  const pairs = shard ? side.pairs.filter((pair) => inShard(pair.path, shard)) : side.pairs;
   const retrieval =
-    side.goldenText === null
+    side.goldenText === null || (shard && shard.index !== 1)
       ? undefined
-      : { golden: parseGolden(side.goldenText, config.golden.file), ...(await side.corpus()), ...(dense ? { dense } : {}) };
-  const { report, notices, sources } = await compareFiles(side.pairs, {
-    config,
-    ...(failOn ? { failOn } : {}),
-    ...(semantic ? { semantic } : {}),
-    ...(retrieval ? { retrieval } : {}),
-    externalChunks: externalChunker(io.cwd),
-    commits: { base: side.baseSha ?? null, head: side.headSha ?? null },
-    ...(embeddings ? { embeddings } : {}),
-  });
+      : await goldenRetrieval(side, config, pairs, { jobs, cacheDir: values['cache-dir'], prune: positionals.length === 0 }, io);
+  const pool = createPool(jobsFor(pairs.length, jobs), io.workerUrl);
+  let compared;
+  try {
+    compared = await compareFiles(pairs, {
+      config,
+      ...(failOn ? { failOn } : {}),
+      ...(semantic ? { semantic } : {}),
+      ...(retrieval ? { retrieval: { ...retrieval, ...(dense ? { dense } : {}) } } : {}),
+      externalChunks: externalChunker(io.cwd),
+      commits: { base: side.baseSha ?? null, head: side.headSha ?? null },
+      ...(embeddings ? { embeddings } : {}),
+      runner: pairRunner(pool, null),
+      ...(shard ? { deferBoilerplate: true } : {}),
+    });
+  } finally {
+    await pool.close();
+  }
+  const { notices, sources } = compared;
+  const report = withShard(compared.report, shard, { command: 'diff', failOn: failOn ?? config.thresholds.failOn, paths: allPaths, pages: compared.pages });
   const allNotices = [...side.notices, ...notices];
   for (const notice of allNotices) io.stderr(`notice: ${notice}`);
   const decision = decide(report.files, failOn ?? config.thresholds.failOn, {
@@ -268,19 +300,57 @@ async function gitSide(io: CliIO, values: GitFlagValues, patterns: string[]): Pr
     }
     return texts;
   };
-  const headPaths = async () =>
-    head ? (await listFilesAt(repo, head)).filter(wanted) : (await discoverFiles(repo, config)).files.filter(wanted);
   return {
     pairs,
     config,
     configChanged: !configPath && baseConfigText !== headConfigText,
     notices,
     goldenText: await showFile(repo, base, config.golden.file),
-    corpus: async () => ({
-      base: await readEach((await listFilesAt(repo, base)).filter(wanted), (path) => readDocAt(repo, base, path)),
-      head: await readEach(await headPaths(), readHead),
-    }),
+    // Every docs file of both commits in two git processes, each distinct blob read once, through
+    // the guarded decoder (a file that cannot be checked is left out of the index).
+    corpus: async () => {
+      const texts = (files: Map<string, DocText>): SourceText[] => [...files].flatMap(([path, read]) => ('text' in read ? [{ path, text: read.text }] : []));
+      if (head) {
+        const [baseFiles, headFiles] = await readFilesAt(repo, [base, head], wanted);
+        return { base: texts(baseFiles!), head: texts(headFiles!) };
+      }
+      const [baseFiles] = await readFilesAt(repo, [base], wanted);
+      return { base: texts(baseFiles!), head: await readEach((await discoverFiles(repo, config)).files.filter(wanted), readHead) };
+    },
     baseSha: base,
     ...(head ? { headSha: head } : {}),
   };
+}
+
+/**
+ * The golden set and the chunks of every corpus file: from the content cache under
+ * `--cache-dir` when given, else chunked on `jobs` worker threads; the changed files are left
+ * to the comparison, which chunks them anyway.
+ */
+async function goldenRetrieval(
+  side: Side,
+  config: Config,
+  pairs: readonly FilePair[],
+  { jobs, cacheDir, prune }: { jobs: number | undefined; cacheDir: string | undefined; prune: boolean },
+  io: CliIO,
+): Promise<RetrievalInput> {
+  const golden = parseGolden(side.goldenText!, config.golden.file);
+  const corpus = await side.corpus();
+  const changed = new Set(pairs.flatMap((pair) => [corpusKey(pair.previousPath ?? pair.path, pair.base ?? ''), corpusKey(pair.path, pair.head ?? '')]));
+  const cache = cacheDir !== undefined ? openContentCache(resolve(io.cwd, cacheDir), 'chunks') : null;
+  const poolFor = (files: number) => createPool(jobsFor(files, jobs), io.workerUrl);
+  const chunked = await chunkCorpus([corpus.base, corpus.head], config, poolFor, cache, (path, text) => changed.has(corpusKey(path, text)));
+  // Only a run over the whole corpus knows which entries are stale.
+  if (cache && prune) await cache.prune();
+  if (cache) io.stderr(`cache: ${cache.stats.hits} of ${cache.stats.hits + cache.stats.misses} corpus files reused from ${cacheDir}`);
+  // The base side's BM25 index and ranks, for the next pull request on the same base: only the latest is kept.
+  const indexes = cacheDir !== undefined ? openContentCache(resolve(io.cwd, cacheDir), 'retrieval') : null;
+  const bm25Store = indexes && {
+    get: (key: string) => indexes.get(indexes.key(key)),
+    async set(key: string, value: unknown) {
+      await indexes.set(indexes.key(key), value);
+      await indexes.prune();
+    },
+  };
+  return { golden, ...corpus, chunked: (path, text) => chunked.get(corpusKey(path, text)), ...(bm25Store ? { bm25Store } : {}) };
 }

@@ -1,20 +1,32 @@
-import { compareFiles, type FilePair } from '../engine/compare-files.js';
+import { resolve } from 'node:path';
+import type { FileFacts } from '../compare/facts.js';
+import { reportOfFacts } from '../compare/facts.js';
+import { buildReport } from '../compare/summary.js';
 import { gatingUnchecked } from '../compare/unchecked.js';
+import { addBoilerplate, addBoilerplateToEntry, boilerplateOf } from '../engine/boilerplate.js';
+import { comparePairs, reportInput, type CompareOptions, type PairLoader } from '../engine/compare-files.js';
 import { renderEvalMarkdown, renderEvalText } from '../report/eval.js';
 import { renderHtmlReport } from '../report/html/index.js';
-import { renderJson } from '../report/json.js';
+import type { FileSources } from '../report/html/types.js';
+import { renderJsonFrame } from '../report/json.js';
+import { openContentCache } from '../sources/content-cache.js';
 import { externalChunker } from '../sources/external-chunker.js';
 import { readDocFile } from '../sources/files.js';
+import { embeddingsFor, semanticFor } from '../sources/llm.js';
+import type { DocDiff } from '../types.js';
 import { oneOf, parseCommandArgs, UsageError } from './args.js';
 import { useColor } from './color.js';
 import { loadConfigFile } from './config.js';
+import { openOutput, type CliIO } from './io.js';
 import { LLM_FLAGS, LLM_FLAGS_USAGE, llmSettings, withLlmFlags } from './llm-flags.js';
-import { embeddingsFor, semanticFor } from '../sources/llm.js';
-import type { CliIO } from './io.js';
-import { resolveTargets } from './targets.js';
+import { createPool, jobsFor } from './pool.js';
+import { pairRunner } from './runner.js';
+import { inShard, parseJobs, parseShard, withShard } from './shard.js';
+import { openSpool } from './spool.js';
+import { resolveTargets, type Target } from './targets.js';
 
 export const EVAL_USAGE = `Usage: chunkgate eval <files|dirs|globs…> [--config F] [--format text|json|md] [--out F] [--html F]
-                      [--scorer heuristic|llm] [--llm-base-url URL] [--model NAME] [--cache-dir DIR]
+                      [--jobs N] [--shard I/N] [--scorer heuristic|llm] [--llm-base-url URL] [--model NAME] [--cache-dir DIR]
 
 Chunks and scores Markdown files with the rules of .chunkgate.yml (or the defaults).
 With no paths, evaluates the files the config's include/exclude select. Paths may lie
@@ -25,7 +37,16 @@ Options:
   --format FORMAT  text (default), json (every file's chunks, metrics and scores) or md
   --out F          write the report to F instead of standard output
   --html F         also write the HTML chunk map (one self-contained page) to F
+  --jobs N         worker threads (default: one per core, none for fewer than 64 files
+                   a thread; 1: evaluate in the main thread). The LLM judge and semantic
+                   chunking evaluate in the main thread whatever N is.
+  --shard I/N      evaluate only slice I of N of the files (a CI matrix); chunkgate merge
+                   combines the slices' JSON reports into the report of the whole run
 ${LLM_FLAGS_USAGE}
+                   Given, it also keeps each file's results: files unchanged since a run with
+                   the same DIR are not evaluated again (keep DIR between CI runs with actions/cache)
+
+A JSON report is written file by file: only each file's scores stay in memory, for the summary.
 
 Exit codes: 0 evaluated (whatever the scores), 1 a file could not be checked (binary,
 not UTF-8, too large, too slow, parser or chunker failure), 2 usage or config error, or
@@ -42,9 +63,15 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
     format: { type: 'string' },
     out: { type: 'string' },
     html: { type: 'string' },
+    jobs: { type: 'string' },
+    shard: { type: 'string' },
     ...LLM_FLAGS,
   });
   const format = oneOf('format', values.format, ['text', 'json', 'md'] as const, 'text');
+  const jobs = parseJobs(values.jobs);
+  const shard = parseShard(values.shard);
+  const html = values.html;
+  const cacheDir = values['cache-dir'];
   const loaded = await loadConfigFile(io.cwd, values.config);
   // LLM flags over the config; a missing key or embeddings provider stops the run before any file is read.
   const config = withLlmFlags(loaded.config, values);
@@ -57,35 +84,84 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
     for (const notice of notices) io.stderr(`notice: ${notice}`);
     throw new UsageError(positionals.length > 0 ? 'nothing to evaluate: no Markdown file in the given paths' : 'nothing to evaluate: no Markdown file matches the config\'s include/exclude here');
   }
-  // Every file is a new file with no base: the same engine as `diff` and the action, so a file
-  // that cannot be read, parsed, chunked or scored in time is an `unchecked` finding here too.
-  const pairs: FilePair[] = [];
-  for (const target of targets) {
-    const read = await readDocFile(target.root, target.rel);
-    pairs.push({
-      path: target.path,
-      status: 'added',
-      base: null,
-      head: 'text' in read ? read.text : null,
-      ...('problem' in read ? { unreadable: { head: read.problem } } : {}),
-    });
-  }
-  // Strategy `external`: the command runs here, in the working directory.
-  const result = await compareFiles(pairs, {
+  // The report lists files in code-unit order (buildReport); written file by file, they are taken in it.
+  const all = [...targets].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const chosen = shard ? all.filter((target) => inShard(target.path, shard)) : all;
+  const cache = cacheDir !== undefined ? openContentCache(resolve(io.cwd, cacheDir), 'eval') : null;
+  const pool = createPool(jobsFor(chosen.length, jobs), io.workerUrl);
+  const options: CompareOptions = {
     config,
+    // Strategy `external`: the command runs here, in the working directory.
     externalChunks: externalChunker(io.cwd),
     ...(semantic ? { semantic } : {}),
     ...(embeddings ? { embeddings } : {}),
-  });
-  for (const notice of [...notices, ...result.notices]) io.stderr(`notice: ${notice}`);
-  const { report } = result;
-  const rendered =
-    format === 'json' ? renderJson(report) : format === 'md' ? renderEvalMarkdown(report) : renderEvalText(report, { color: useColor(io.env, values.out ? null : { isTTY: io.stdoutIsTTY }) });
-  await io.output(rendered, values.out);
-  const html = values.html;
-  if (html !== undefined) {
-    const sources = result.sources.map((source) => ({ ...source, base: null }));
-    await io.output(renderHtmlReport({ report, sources }), html);
+    runner: pairRunner(pool, cache),
+  };
+  const want = { json: format === 'json', diff: format !== 'json' || html !== undefined, sources: html !== undefined };
+  const facts: FileFacts[] = [];
+  const diffs: DocDiff[] = [];
+  const sources: FileSources[] = [];
+  const spool = format === 'json' ? await openSpool() : null;
+  try {
+    // Every file is a new file with no base: the same engine as `diff` and the action, so a file
+    // that cannot be read, parsed, chunked or scored in time is an `unchecked` finding here too.
+    let run;
+    try {
+      run = await comparePairs(chosen.map((target) => loader(target)), options, want, async (result, pair) => {
+        facts.push(result.facts);
+        if (result.diff && want.diff) diffs.push(result.diff);
+        if (result.sources) sources.push({ path: pair.path, base: null, head: result.sources.head });
+        if (spool) await spool.append(pair.path, result.json!);
+      });
+    } finally {
+      await pool.close();
+    }
+    if (cache && positionals.length === 0) await cache.prune();
+    if (jobs !== undefined && jobs > 1 && !run.pooled) notices.push(`--jobs ${jobs}: the LLM judge and semantic chunking evaluate in the main thread`);
+    for (const notice of [...notices, ...run.notices]) io.stderr(`notice: ${notice}`);
+    if (cache && run.pooled) io.stderr(`cache: ${cache.stats.hits} of ${cache.stats.hits + cache.stats.misses} files reused from ${cacheDir}`);
+    // A slice leaves the cross-file check to `chunkgate merge`, which sees every slice's pages.
+    const boilerplate = shard ? null : boilerplateOf(run.pages);
+    const input = reportInput(run, options);
+    const slice = { command: 'eval' as const, failOn: input.failOn, paths: all.map((target) => target.path), pages: run.pages };
+    if (boilerplate) for (const diff of diffs) addBoilerplate(diff, boilerplate);
+    if (spool) {
+      const sink = await openOutput(io, values.out);
+      const { head, tail } = renderJsonFrame(withShard(reportOfFacts(input, facts), shard, slice), facts.length);
+      await sink.write(head);
+      let first = true;
+      for await (const { key, text } of spool.entries()) {
+        await sink.write(`${first ? '' : ',\n'}${boilerplate ? addBoilerplateToEntry(text, key, undefined, boilerplate) : text}`);
+        first = false;
+      }
+      await sink.write(tail);
+      await sink.close();
+    }
+    const report = withShard(buildReport({ ...input, files: diffs }), shard, slice);
+    if (!spool) {
+      const color = useColor(io.env, values.out ? null : { isTTY: io.stdoutIsTTY });
+      await io.output(format === 'md' ? renderEvalMarkdown(report) : renderEvalText(report, { color }), values.out);
+    }
+    if (html !== undefined) await io.output(renderHtmlReport({ report, sources }), html);
+  } finally {
+    await spool?.close();
   }
-  return gatingUnchecked(report.files).length > 0 ? 1 : 0;
+  return gatingUnchecked(facts.map((fact) => fact.diff)).length > 0 ? 1 : 0;
+}
+
+/** A file of the run, read when its turn comes (so only the files in flight are in memory). */
+function loader(target: Target): PairLoader {
+  return {
+    path: target.path,
+    load: async () => {
+      const read = await readDocFile(target.root, target.rel);
+      return {
+        path: target.path,
+        status: 'added',
+        base: null,
+        head: 'text' in read ? read.text : null,
+        ...('problem' in read ? { unreadable: { head: read.problem } } : {}),
+      };
+    },
+  };
 }

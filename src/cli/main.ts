@@ -8,6 +8,7 @@ import { EVAL_USAGE, runEval } from './eval.js';
 import { GOLDEN_USAGE, runGolden } from './golden.js';
 import { CALIBRATE_USAGE, runCalibrate } from './calibrate.js';
 import type { CliIO } from './io.js';
+import { MERGE_USAGE, runMerge } from './merge.js';
 
 const USAGE = `chunkgate ${VERSION} — guard the RAG chunk quality of Markdown docs
 
@@ -21,6 +22,7 @@ Commands:
   golden suggest    draft golden queries (types A–D) with an LLM, for review
   compare <A> <B>…  compare runs from their JSON reports (two commits, two configs)
   calibrate         sample judged chunks for people to score; score the judge against them
+  merge <reports…>  combine the JSON reports of a sharded run (--shard I/N)
 
 Run 'chunkgate <command> --help' for a command's options.`;
 
@@ -31,6 +33,7 @@ const COMMANDS: Record<string, { run: (argv: string[], io: CliIO) => Promise<num
   golden: { run: runGolden, usage: GOLDEN_USAGE },
   compare: { run: runCompare, usage: COMPARE_USAGE },
   calibrate: { run: runCalibrate, usage: CALIBRATE_USAGE },
+  merge: { run: runMerge, usage: MERGE_USAGE },
 };
 
 /**

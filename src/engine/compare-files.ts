@@ -1,43 +1,51 @@
-import { compareDoc } from '../compare/diff-doc.js';
-import { sectionLengths } from '../advise/sections.js';
-import { buildReport } from '../compare/summary.js';
+import { buildReport, type ReportInput } from '../compare/summary.js';
+import type { Uncheckable } from '../compare/unchecked.js';
 import { settingsFor } from '../config/resolve.js';
 import { redactConfig } from '../config/secrets.js';
 import type { Config, FailOn } from '../config/types.js';
-import type { FileSources, SideSource } from '../report/html/types.js';
-import type { ChunkingOptions, Cost, DocEval, FileFinding, FileStatus, Report } from '../types.js';
-import { limitFinding, uncheckedBaseFinding, uncheckedFinding, type Uncheckable, type UncheckedLevel } from '../compare/unchecked.js';
-import type { BudgetOptions } from './budget.js';
-import { analyzeIsolated } from './isolate.js';
-import { VERSION } from '../version.js';
 import { provenanceOf } from '../history/provenance.js';
+import type { FileSources } from '../report/html/types.js';
+import type { ChunkingOptions, Cost, DocDiff, DocEval, Report, RetrievalReport } from '../types.js';
 import type { ExternalChunk } from '../chunking/presets/index.js';
-import { addBoilerplate } from './boilerplate.js';
-import { scoreDocument, type DocAnalysis, type EvaluateOptions } from './evaluate.js';
-import { retrievalReport, type RetrievalInput } from './retrieval.js';
+import { VERSION } from '../version.js';
+import { addBoilerplate, addPage, boilerplateOf, runPages, type RunPages } from './boilerplate.js';
+import type { BudgetOptions } from './budget.js';
+import { corpusChunkings, corpusKey } from './corpus.js';
+import type { DocAnalysis } from './evaluate.js';
+import { forEachOrdered } from './ordered.js';
+import {
+  analysisOf,
+  analyzePair,
+  evaluatePair,
+  finishPair,
+  pairResult,
+  type CheckedPair,
+  type FilePair,
+  type PairResult,
+  type PairTask,
+  type PairWants,
+  type PreparedSide,
+} from './pair.js';
+import { retrievalReport, type CorpusChunking, type RetrievalInput } from './retrieval.js';
 import { sentenceVectors, type EmbeddingProvider } from './semantic-vectors.js';
 
-/** One changed file with the text of each side (`null` where the side does not exist or cannot be read). */
-export interface FilePair {
-  /** Head path (base path for a removed file). */
-  path: string;
-  /** Base path of a renamed file. */
-  previousPath?: string;
-  status: FileStatus;
-  base: string | null;
-  head: string | null;
-  /**
-   * Sides that exist but cannot be read as text (binary, not UTF-8, too large, unreadable):
-   * why (their text is `null`), and whether both sides are byte-identical (`unchanged`).
-   */
-  unreadable?: { base?: Uncheckable; head?: Uncheckable; unchanged?: boolean };
-}
+export { sideSource, type FilePair } from './pair.js';
 
 /**
  * Replaces heuristic content scores with semantic ones (the LLM judge). Gets every
  * analysis of the run at once — base and head — so unchanged chunks are judged once.
  */
 export type SemanticScorer = (analyses: DocAnalysis[]) => Promise<{ evals: DocEval[]; cost: Cost; partial: boolean; notices: string[] }>;
+
+/**
+ * Where pair tasks run ({@link evaluatePair} on each): worker threads, a content cache in front of
+ * them… A shell passes one; without it, every pair is evaluated in this thread.
+ */
+export interface PairRunner {
+  run(task: PairTask): Promise<PairResult>;
+  /** Pairs read, prepared and waiting for their turn at once (default: `1`). */
+  inFlight?: number;
+}
 
 /** Options for {@link compareFiles}. */
 export interface CompareOptions {
@@ -63,161 +71,202 @@ export interface CompareOptions {
   commits?: { base?: string | null; head?: string | null };
   /** Each file side's time budget (default: 30 s, `DEFAULT_FILE_BUDGET_MS`); over it, the file is `unchecked`. */
   fileBudget?: BudgetOptions;
+  /**
+   * Where the pairs are evaluated (default: this thread). Ignored — the pairs are evaluated in this
+   * thread — when the run has a semantic scorer (the judge needs every analysis at once) or
+   * sentence embeddings (the `semantic` strategy's lookup stays in this thread).
+   */
+  runner?: PairRunner;
+  /**
+   * Leaves the cross-file `boilerplate` findings out of the files (default: `false`): a slice of a
+   * sharded run sees only its share of the pages, so `chunkgate merge` adds them, from the
+   * `pages` every slice reports.
+   */
+  deferBoilerplate?: boolean;
 }
 
-/** One side of a file after checking: its analysis, why it could not be checked, or nothing (no such side). */
-type CheckedSide = { analysis: DocAnalysis } | { problem: Uncheckable } | null;
-
 /**
- * A side's source text and heading-section body lengths (seed 002) in its unit, for the HTML
- * report, measured with the analysis's own tokenization.
+ * A pair read when its turn comes, so a whole-repository run holds only the files in flight:
+ * `path` is the head path (the one the report shows).
  */
-export function sideSource(analysis: DocAnalysis): SideSource {
-  const { doc, options, measure } = analysis;
-  return { text: doc.source, sections: sectionLengths(doc, options.chunking.headingLevels.max, measure).map((section) => section.body) };
+export interface PairLoader {
+  path: string;
+  load(): Promise<FilePair>;
+}
+
+/** What a run of {@link comparePairs} made besides each pair's result. */
+export interface RunOutcome {
+  notices: string[];
+  partial: boolean;
+  cost: Cost | null;
+  retrieval?: RetrievalReport;
+  /** The pages of each side, for the cross-file boilerplate check ({@link boilerplateOf}), which the caller applies. */
+  pages: RunPages;
+  /** Whether the pairs ran on `options.runner` (false: in this thread, see {@link CompareOptions.runner}). */
+  pooled: boolean;
 }
 
 /**
  * Evaluates both sides of every changed file with the settings that apply to its path,
  * compares them (SPEC §7) and builds the report. Base-side files are chunked with the
  * settings of their base path. `sources` carries each side's text and section lengths for the
- * HTML report ({@link sideSource}).
+ * HTML report (`sideSource`); `pages` the pages of each side the boilerplate check looked at.
  */
 export async function compareFiles(
   pairs: readonly FilePair[],
   options: CompareOptions,
-): Promise<{ report: Report; notices: string[]; sources: FileSources[] }> {
+): Promise<{ report: Report; notices: string[]; sources: FileSources[]; pages: RunPages }> {
+  const files: DocDiff[] = [];
+  const sources: FileSources[] = [];
+  const run = await comparePairs(pairs, options, { diff: true, sources: true }, (result, pair) => {
+    files.push(result.diff!);
+    sources.push({ path: pair.path, ...result.sources! });
+  });
+  if (!options.deferBoilerplate) {
+    const boilerplate = boilerplateOf(run.pages);
+    for (const diff of files) addBoilerplate(diff, boilerplate);
+  }
+  return { report: buildReport({ ...reportInput(run, options), files }), notices: run.notices, sources, pages: run.pages };
+}
+
+/**
+ * The one path of every comparison (pull requests, `diff`, `eval`, audits): each pair is prepared
+ * here (its settings, the external chunker's output), evaluated ({@link evaluatePair}, on
+ * `options.runner` when given) and handed to `take` in pair order with what `want` asks for;
+ * then golden-set retrieval runs over the whole corpus. With a semantic scorer the pairs are
+ * analysed first, judged together, then compared. The cross-file boilerplate check needs every
+ * page, so it is left to the caller (`addBoilerplate` with `boilerplateOf(outcome.pages)`): one
+ * that keeps the diffs applies it to them, one that writes them as they come patches what it wrote.
+ */
+export async function comparePairs(
+  items: readonly (FilePair | PairLoader)[],
+  options: CompareOptions,
+  want: PairWants,
+  take: (result: PairResult, pair: FilePair) => Promise<void> | void,
+): Promise<RunOutcome> {
   const { config } = options;
+  const load = (item: FilePair | PairLoader): Promise<FilePair> => ('load' in item ? item.load() : Promise.resolve(item));
+  // Sentence embeddings are fetched before any chunking: files of the `semantic` strategy are read for them first.
+  const semanticFile = (path: string) => settingsFor(config, path).chunking.strategy === 'semantic';
+  const early: FilePair[] = [];
+  for (const item of items) if (!('load' in item) || semanticFile(item.path)) early.push(await load(item));
   const texts = [
-    ...pairs.flatMap((pair) => [
+    ...early.flatMap((pair) => [
       ...(pair.base === null ? [] : [{ path: pair.previousPath ?? pair.path, text: pair.base }]),
       ...(pair.head === null ? [] : [{ path: pair.path, text: pair.head }]),
     ]),
     ...(options.retrieval ? [...options.retrieval.base, ...options.retrieval.head] : []),
   ];
   const vectors = await sentenceVectors(texts, config, options.embeddings);
-  const settingsOf = (path: string): EvaluateOptions => {
-    const { chunking, rules } = settingsFor(config, path);
-    return { chunking, rules, weights: config.scoring.weights, ...(vectors ? { vectors } : {}) };
+  const warnings: string[] = [];
+  const pages = runPages();
+  // Changed files' chunkings, which retrieval reuses.
+  const known = new Map<string, CorpusChunking>();
+  const wants: PairWants = { ...want, ...(options.retrieval ? { chunks: true } : {}) };
+  const keep = async (result: PairResult, pair: FilePair): Promise<void> => {
+    warnings.push(...result.warnings);
+    const basePath = pair.previousPath ?? pair.path;
+    addPage(pages.base, basePath, result.pages.base);
+    addPage(pages.head, pair.path, result.pages.head);
+    if (result.chunks?.base && pair.base !== null) known.set(corpusKey(basePath, pair.base), { chunks: result.chunks.base, blocks: result.pages.base ?? [] });
+    if (result.chunks?.head && pair.head !== null) known.set(corpusKey(pair.path, pair.head), { chunks: result.chunks.head, blocks: result.pages.head ?? [] });
+    await take(result, pair);
   };
-  const sides: Array<{ base: CheckedSide; head: CheckedSide }> = [];
-  for (const pair of pairs) {
-    // The head first: when it cannot be checked, its base is not worth the time (or the risk).
-    const head = await checkSide(pair.path, pair.head, pair.unreadable?.head, options, settingsOf);
-    const base = head !== null && 'problem' in head ? null : await checkSide(pair.previousPath ?? pair.path, pair.base, pair.unreadable?.base, options, settingsOf);
-    sides.push({ base, head });
-  }
-  const analysisOf = (side: CheckedSide): DocAnalysis | null => (side !== null && 'analysis' in side ? side.analysis : null);
-  const notices = sides.flatMap((side) => [...(analysisOf(side.base)?.warnings ?? []), ...(analysisOf(side.head)?.warnings ?? [])]);
-  const analyses = sides.flatMap((side) => [analysisOf(side.base), analysisOf(side.head)].filter((a): a is DocAnalysis => a !== null));
-  // The boilerplate check, base and head apart: a footer a pull request adds is new on the head.
-  const sideAnalyses = (which: 'base' | 'head') => sides.map((side) => analysisOf(side[which])).filter((a): a is DocAnalysis => a !== null);
-  addBoilerplate(sideAnalyses('base'), options.retrieval?.base);
-  addBoilerplate(sideAnalyses('head'), options.retrieval?.head);
-  let evals: DocEval[];
+  const prepare = (pair: FilePair) => preparePair(pair, options, wants);
+  const extras = { ...(vectors ? { vectors } : {}), ...(options.fileBudget?.now ? { now: options.fileBudget.now } : {}) };
   let cost: Cost | null = null;
   let partial = false;
+  const judged: string[] = [];
+  const pooled = options.runner !== undefined && !options.semantic && !vectors;
   if (options.semantic) {
+    // The judge gets every analysis at once (unchanged chunks judged once), so the pairs wait for it.
+    const tasks: PairTask[] = [];
+    const checked: CheckedPair[] = [];
+    for (const item of items) {
+      const task = await prepare(await load(item));
+      tasks.push(task);
+      checked.push(analyzePair(task, extras));
+    }
+    const analyses = checked.flatMap((sides) => [analysisOf(sides.base), analysisOf(sides.head)].filter((a): a is DocAnalysis => a !== null));
     const result = await options.semantic.score(analyses);
-    evals = result.evals;
     cost = result.cost;
     partial = result.partial;
-    notices.push(...result.notices);
-  } else {
-    evals = analyses.map((analysis) => scoreDocument(analysis));
-  }
-  const evalOf = new Map(analyses.map((analysis, index) => [analysis, evals[index]!]));
-  const files = pairs.map((pair, index) => {
-    const side = sides[index]!;
-    const baseAnalysis = analysisOf(side.base);
-    const headAnalysis = analysisOf(side.head);
-    const base = baseAnalysis ? evalOf.get(baseAnalysis) : undefined;
-    const head = headAnalysis ? evalOf.get(headAnalysis) : undefined;
-    const diff = compareDoc(
-      {
-        path: pair.path,
-        ...(pair.previousPath !== undefined ? { previousPath: pair.previousPath } : {}),
-        status: pair.status,
-        ...(base ? { base } : {}),
-        ...(head ? { head } : {}),
-        baseSource: base ? (pair.base ?? '') : '',
-        headSource: pair.head ?? '',
-        ...(baseAnalysis ? { baseDoc: baseAnalysis.doc } : {}),
-        ...(headAnalysis ? { headDoc: headAnalysis.doc } : {}),
-      },
-      settingsFor(config, pair.path).thresholds,
-    );
-    diff.findings.push(...sideFindings(pair, side, config.thresholds.unchecked));
-    return diff;
-  });
-  let retrieval: Awaited<ReturnType<typeof retrievalReport>> | undefined;
-  if (options.retrieval) {
-    const chunked = new Map(analyses.map((analysis) => [`${analysis.doc.path}\0${analysis.doc.source}`, analysis.chunks]));
-    // Unchanged files of an `external` strategy are chunked by the command too, or retrieval would see none.
-    for (const file of [...options.retrieval.base, ...options.retrieval.head]) {
-      const key = `${file.path}\0${file.text}`;
-      const chunking = settingsFor(config, file.path).chunking;
-      if (chunked.has(key) || chunking.strategy !== 'external' || !options.externalChunks) continue;
-      try {
-        const placed = await options.externalChunks(file.path, file.text, chunking);
-        const checked = analyzeIsolated(file.path, file.text, settingsOf(file.path), placed, options.fileBudget);
-        if ('problem' in checked) throw new Error(`${file.path}: ${checked.problem.reason}`);
-        chunked.set(key, checked.analysis.chunks);
-      } catch (error) {
-        notices.push(`${error instanceof Error ? error.message : String(error)}; retrieval sees no chunks of ${file.path}`);
-      }
+    judged.push(...result.notices);
+    const evalOf = new Map(analyses.map((analysis, index) => [analysis, result.evals[index]!]));
+    for (const [index, task] of tasks.entries()) {
+      const sides = checked[index]!;
+      const side = (which: 'base' | 'head') => {
+        const analysis = analysisOf(sides[which]);
+        return analysis ? { [which]: evalOf.get(analysis)! } : {};
+      };
+      await keep(pairResult(task, sides, finishPair(task, sides, { ...side('base'), ...side('head') })), task.pair);
     }
-    retrieval = await retrievalReport(options.retrieval, config, (path, text) => chunked.get(`${path}\0${text}`), vectors);
-    notices.push(...retrieval.notices);
+  } else {
+    const runner: PairRunner = pooled ? options.runner! : { run: async (task) => evaluatePair(task, extras) };
+    await forEachOrdered(
+      items,
+      runner.inFlight ?? 1,
+      async (item) => {
+        const pair = await load(item);
+        return { pair, result: await runner.run(await prepare(pair)) };
+      },
+      ({ result, pair }) => keep(result, pair),
+    );
   }
-  const report = buildReport({
-    version: VERSION,
-    // An API key in llm.baseURL must not reach report.json (an uploaded artifact) or the comment.
-    config: redactConfig(config),
-    scorer: options.semantic ? 'llm' : 'heuristic',
-    files,
-    failOn: options.failOn ?? config.thresholds.failOn,
-    partial,
-    cost,
-    ...(retrieval ? { retrieval: retrieval.report } : {}),
-    provenance: provenanceOf({
-      config,
-      scorer: options.semantic ? 'llm' : 'heuristic',
-      ...(options.commits ? { commits: options.commits } : {}),
-      denseRetrieval: retrieval !== undefined && options.retrieval?.dense !== undefined && config.golden.retriever === 'embeddings',
-    }),
-  });
-  const sources = pairs.map((pair, index) => {
-    const side = (checked: CheckedSide) => {
-      const analysis = analysisOf(checked);
-      return analysis ? sideSource(analysis) : null;
-    };
-    return { path: pair.path, base: side(sides[index]!.base), head: side(sides[index]!.head) };
-  });
-  return { report, notices, sources };
+  const notices = [...warnings, ...judged];
+  let retrieval: RetrievalReport | undefined;
+  if (options.retrieval) {
+    const corpusOptions = { config, ...(options.externalChunks ? { externalChunks: options.externalChunks } : {}), ...(options.fileBudget ? { fileBudget: options.fileBudget } : {}), ...(vectors ? { vectors } : {}) };
+    const chunkings = await corpusChunkings(options.retrieval, known, corpusOptions, pages, notices);
+    const result = await retrievalReport(options.retrieval, config, (path, text) => chunkings.get(corpusKey(path, text))?.chunks ?? []);
+    retrieval = result.report;
+    notices.push(...result.notices);
+  }
+  return { notices, partial, cost, ...(retrieval ? { retrieval } : {}), pages, pooled };
 }
 
 /**
- * Checks one side of a file: runs the external chunker when its strategy is `external`, then
- * analyses it in isolation ({@link analyzeIsolated}). A side that could not be read, whose
- * chunker failed, whose parse crashed or that ran over its budget comes back as a problem.
+ * What a report is built from besides its files, for a run of {@link comparePairs}: a caller
+ * that keeps the diffs passes them to `buildReport`, one that writes them file by file builds
+ * the summary from their facts (`reportOfFacts`).
  */
-async function checkSide(
-  path: string,
-  text: string | null,
-  unreadable: Uncheckable | undefined,
-  options: CompareOptions,
-  settingsOf: (path: string) => EvaluateOptions,
-): Promise<CheckedSide> {
-  if (unreadable) return { problem: unreadable };
-  if (text === null) return null;
-  const settings = settingsOf(path);
-  const { chunking } = settings;
-  let external: ExternalChunk[] | undefined;
-  if (chunking.strategy === 'external') {
+export function reportInput(run: RunOutcome, options: CompareOptions): Omit<ReportInput, 'files'> {
+  const { config } = options;
+  const scorer = options.semantic ? 'llm' : 'heuristic';
+  return {
+    version: VERSION,
+    // An API key in llm.baseURL must not reach report.json (an uploaded artifact) or the comment.
+    config: redactConfig(config),
+    scorer,
+    failOn: options.failOn ?? config.thresholds.failOn,
+    partial: run.partial,
+    cost: run.cost,
+    ...(run.retrieval ? { retrieval: run.retrieval } : {}),
+    provenance: provenanceOf({
+      config,
+      scorer,
+      ...(options.commits ? { commits: options.commits } : {}),
+      denseRetrieval: run.retrieval !== undefined && options.retrieval?.dense !== undefined && config.golden.retriever === 'embeddings',
+    }),
+  };
+}
+
+/**
+ * A pair's task: each side's settings, and for the `external` strategy the command's chunks
+ * (it runs here, in the shell's process). The head first: when it cannot be checked, its base
+ * is not worth the time (or the risk).
+ */
+async function preparePair(pair: FilePair, options: CompareOptions, want: PairWants): Promise<PairTask> {
+  const { config } = options;
+  const side = async (path: string, text: string | null, unreadable: Uncheckable | undefined): Promise<PreparedSide> => {
+    if (unreadable) return { problem: unreadable };
+    if (text === null) return null;
+    const { chunking, rules } = settingsFor(config, path);
+    const prepared = { options: { chunking, rules, weights: config.scoring.weights } };
+    if (chunking.strategy !== 'external') return prepared;
     try {
       if (!options.externalChunks) throw new Error('chunking.strategy is external, but this run has no external chunker to call');
-      external = await options.externalChunks(path, text, chunking);
+      return { ...prepared, external: await options.externalChunks(path, text, chunking) };
     } catch (error) {
       return {
         problem: {
@@ -226,27 +275,16 @@ async function checkSide(
         },
       };
     }
-  }
-  return analyzeIsolated(path, text, settings, external, options.fileBudget);
-}
-
-/**
- * The file findings of one pair's checking: the head could not be checked (gating unless
- * unchanged from an equally unreadable base, or `thresholds.unchecked: warn`), only the base
- * could not (informational), or the parser left part of the head out for its size.
- */
-function sideFindings(pair: FilePair, side: { base: CheckedSide; head: CheckedSide }, level: UncheckedLevel): FileFinding[] {
-  if (side.head !== null && 'problem' in side.head) {
-    const unchangedOnBase = pair.unreadable?.unchanged === true || (pair.base !== null && pair.base === pair.head);
-    return [uncheckedFinding(side.head.problem, { unchangedOnBase, level })];
-  }
-  const findings: FileFinding[] = [];
-  if (side.base !== null && 'problem' in side.base) findings.push(uncheckedBaseFinding(side.base.problem));
-  const baseLimits = side.base !== null && 'analysis' in side.base ? side.base.analysis.limits : [];
-  if (side.head !== null && 'analysis' in side.head) {
-    for (const limit of side.head.analysis.limits) {
-      findings.push(limitFinding(limit, baseLimits.some((other) => other.kind === limit.kind) ? 'preexisting' : 'new'));
-    }
-  }
-  return findings;
+  };
+  const head = await side(pair.path, pair.head, pair.unreadable?.head);
+  const base = head !== null && 'problem' in head ? null : await side(pair.previousPath ?? pair.path, pair.base, pair.unreadable?.base);
+  return {
+    pair,
+    base,
+    head,
+    thresholds: settingsFor(config, pair.path).thresholds,
+    unchecked: config.thresholds.unchecked,
+    ...(options.fileBudget?.ms !== undefined ? { budgetMs: options.fileBudget.ms } : {}),
+    want,
+  };
 }

@@ -1,22 +1,37 @@
 import { chunkDocument } from '../chunking/index.js';
+import { createMeasure } from '../chunking/measure.js';
+import { piecesTokens } from '../chunking/pieces.js';
 import type { SentenceVectors } from '../chunking/semantic.js';
-import { countTokens, createMeasure } from '../chunking/measure.js';
-import { settingsFor } from '../config/resolve.js';
-import { problemOf } from './isolate.js';
 import type { Config } from '../config/types.js';
 import type { GoldenSet } from '../golden/schema.js';
 import { parseMarkdown } from '../markdown/parse.js';
-import { bm25Retriever } from '../retrieval/bm25.js';
+import { pageBlocks, type PageBlock } from '../metrics/boilerplate.js';
+import { bm25Sides, type Bm25Store } from '../retrieval/bm25.js';
 import { embeddingRetriever, type Embed, type VectorCache } from '../retrieval/embeddings.js';
 import type { RetrievalChunk } from '../retrieval/types.js';
 import { evaluateRetrieval } from '../retrieval/evaluate.js';
 import { retrievalFailures } from '../retrieval/failures.js';
-import type { Chunk, RetrievalReport } from '../types.js';
+import type { Chunk, ChunkingOptions, RetrievalReport } from '../types.js';
 
 /** A docs file with its text. */
 export interface SourceText {
   path: string;
   text: string;
+}
+
+/** What retrieval keeps of a corpus file: its chunks, and its text blocks for the boilerplate check (one parse serves both). */
+export interface CorpusChunking {
+  chunks: Chunk[];
+  blocks: PageBlock[];
+}
+
+/**
+ * A corpus file parsed and chunked with its settings, nothing scored. Pure; worker threads
+ * run it for the corpus of a golden-set run. Throws what the parser throws (deep nesting).
+ */
+export function chunkForRetrieval(path: string, text: string, chunking: ChunkingOptions, vectors?: SentenceVectors): CorpusChunking {
+  const { doc } = parseMarkdown(path, text);
+  return { chunks: chunkDocument(doc, chunking, createMeasure(chunking.unit, chunking.tokenizer), vectors ? { vectors } : {}), blocks: pageBlocks(doc) };
 }
 
 /** Every docs file of each side: retrieval searches the whole corpus, not only what changed. */
@@ -26,54 +41,50 @@ export interface RetrievalInput {
   head: SourceText[];
   /** The embeddings provider and vector cache, for `golden.retriever: embeddings`. */
   dense?: { embed: Embed; cache: VectorCache };
+  /**
+   * Chunkings a shell already has (from its content cache, or computed on worker threads with
+   * {@link chunkForRetrieval}) by path and text (default: none, every file is chunked by the engine).
+   */
+  chunked?: (path: string, text: string) => CorpusChunking | undefined;
+  /** Where BM25 keeps the base side's index and ranks between runs (a shell's cache; default: nowhere). */
+  bm25Store?: Bm25Store;
 }
 
 /**
- * Golden-set retrieval, base vs head (SPEC §6): chunks every file of each side with the
- * settings of its path (reusing `known` chunkings of the same path and text, so changed
- * files are not chunked twice), retrieves the top `golden.k` for every query with BM25 —
- * or embeddings when `golden.retriever` asks for them and a provider is passed — and
- * checks `thresholds.retrieval`. `vectors`: sentence embeddings for files chunked `semantic`.
+ * Golden-set retrieval, base vs head (SPEC §6): retrieves the top `golden.k` for every query
+ * over the chunks of every file of each side (`chunksOf`, which the caller computed once per
+ * distinct path and text) with BM25 — or embeddings when `golden.retriever` asks for them and a
+ * provider is passed — and checks `thresholds.retrieval`.
  */
 export async function retrievalReport(
   input: RetrievalInput,
   config: Config,
-  known: (path: string, text: string) => Chunk[] | undefined,
-  vectors?: SentenceVectors,
+  chunksOf: (path: string, text: string) => Chunk[],
 ): Promise<{ report: RetrievalReport; notices: string[] }> {
   const notices: string[] = [];
   const dense = config.golden.retriever === 'embeddings' ? input.dense : undefined;
   if (config.golden.retriever === 'embeddings' && !dense) {
     notices.push('golden.retriever is embeddings but no embeddings provider is configured (an API key or llm.baseURL): BM25 was used');
   }
-  const retriever = dense
-    ? (chunks: RetrievalChunk[]) => embeddingRetriever(chunks, dense.embed, dense.cache, { model: config.golden.embeddingModel })
-    : bm25Retriever;
-  const side = (files: SourceText[]) => ({
-    files: files.map((file) => {
-      let chunks = known(file.path, file.text);
-      if (!chunks) {
-        const chunking = settingsFor(config, file.path).chunking;
-        try {
-          chunks = chunkDocument(parseMarkdown(file.path, file.text).doc, chunking, createMeasure(chunking.unit, chunking.tokenizer), vectors ? { vectors } : {});
-        } catch (error) {
-          // One unchanged file the parser cannot take (deep nesting) must not end the run.
-          notices.push(`${file.path}: ${problemOf(error).reason}; retrieval sees no chunks of it`);
-          chunks = [];
-        }
-      }
-      return { path: file.path, source: file.text, chunks };
-    }),
-    retriever,
+  const embeddings = dense ? (chunks: RetrievalChunk[]) => embeddingRetriever(chunks, dense.embed, dense.cache, { model: config.golden.embeddingModel }) : null;
+  // BM25 over the golden queries' terms; the head's index is the base's with the changed files
+  // re-indexed (evaluateRetrieval answers every base query before it builds the head's retriever).
+  const bm25 = embeddings ? null : bm25Sides(
+    input.golden.queries.map((query) => query.query),
+    input.bm25Store,
+  );
+  const side = (files: SourceText[], which: 'base' | 'head') => ({
+    files: files.map((file) => ({ path: file.path, source: file.text, chunks: chunksOf(file.path, file.text) })),
+    retriever: embeddings ?? ((chunks: RetrievalChunk[]) => bm25![which](chunks)),
   });
   const tokenizer = config.chunking.tokenizer;
   const result = await evaluateRetrieval({
     golden: input.golden,
     k: config.golden.k,
     retriever: dense ? `embeddings (${config.golden.embeddingModel})` : 'bm25',
-    base: side(input.base),
-    head: side(input.head),
-    size: (source) => (_file, span) => countTokens(source.slice(span.start, span.end), tokenizer),
+    base: side(input.base, 'base'),
+    head: side(input.head, 'head'),
+    size: (source) => (_file, span) => piecesTokens(source.slice(span.start, span.end), tokenizer),
   });
   return { report: { ...result, failures: retrievalFailures(result, config.thresholds.retrieval) }, notices };
 }

@@ -7,6 +7,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { parse as parseYaml } from 'yaml';
 import type { Block, BlockKind, ParsedDoc, Span } from '../types.js';
+import { plainYamlTitle } from './frontmatter-title.js';
 import { expandIndentedBodies } from './indented-bodies.js';
 import { lineStartsOf, lineAt } from './lines.js';
 import { RULE_COMMENT_MARK, ruleComments } from './rule-comments.js';
@@ -233,6 +234,8 @@ function frontmatterTitle(type: 'yaml' | 'toml', value: string): { title?: strin
     const match = /^title\s*=\s*["']?(.+?)["']?\s*$/m.exec(value);
     return match ? { title: capTitle(match[1]!) } : {};
   }
+  const plain = plainYamlTitle(value);
+  if (plain !== undefined) return plain === '' ? {} : { title: plain };
   try {
     const data: unknown = parseYaml(value);
     if (data && typeof data === 'object' && 'title' in data) {

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { lineAt } from '../markdown/lines.js';
 import { searchTerms } from '../retrieval/terms.js';
 import type { BlockKind, Chunk, Issue, ParsedDoc } from '../types.js';
 import { excerpt, finding } from './rules/finding.js';
+import { applyRuleSettings, type RuleSettings } from './rules/rule-settings.js';
 import { contentEnd, contentStart } from './structural/text.js';
 
 /** Blocks that carry retrievable text. Headings are structure ("## Usage" on every plugin page is no template), and MDX imports, JSX, expressions and link definitions are markup a writer cannot drop. */
@@ -17,16 +19,37 @@ export interface BoilerplateOptions {
   minTerms?: number;
 }
 
-/** One occurrence, on one page, of a block whose text repeats across pages. */
-export interface RepeatedBlock {
-  path: string;
-  /** Offsets of the block's text in the page's source (trimmed). */
+/**
+ * One text block of a page, as the boilerplate check compares pages: a digest of its
+ * whitespace-folded text, where it starts and an excerpt for the message. Plain data, small, so
+ * a page's blocks can be kept for a whole run, cross worker threads and travel in the report of
+ * one slice of a sharded run (the block's page is parsed once, by whoever analyses or chunks it).
+ */
+export interface PageBlock {
+  /** The SHA-256 of the whitespace-folded text, its first 22 base64url characters (132 bits). */
+  key: string;
+  /** Offset of the block's text in the page's source (leading whitespace skipped). */
   start: number;
-  end: number;
-  /** 1-based line of the block's start. */
+  /** 1-based line of `start`. */
   line: number;
-  /** The block's text, whitespace folded. */
-  text: string;
+  /** The folded text, cut to 50 characters as the finding quotes it. */
+  excerpt: string;
+  /**
+   * What the page's rule settings make of a `boilerplate` finding here: none (`off`: the rule is
+   * off for the page, or a comment disables it on this line) or one at `warn`; absent: as made.
+   */
+  level?: 'off' | 'warn';
+}
+
+/** The text blocks of one page ({@link pageBlocks}), by the page's path. */
+export interface PageBlocks {
+  path: string;
+  blocks: PageBlock[];
+}
+
+/** One occurrence, on one page, of a block whose text repeats across pages. */
+export interface RepeatedBlock extends PageBlock {
+  path: string;
   /** Pages that hold the same text, this one included. */
   pages: number;
   /** Pages looked at. */
@@ -36,37 +59,50 @@ export interface RepeatedBlock {
 }
 
 /**
- * Seed 001's boilerplate check across files: blocks of text (paragraphs, lists, quotes, tables, code,
- * HTML) whose whitespace-folded text is identical on at least `max(minPages, ⌈minShare × pages⌉)` of
- * the pages given — a generated footer, an "Edit this page" notice, a template paragraph on every
+ * The blocks of `doc` the boilerplate check compares (seed 001): paragraphs, lists, quotes,
+ * tables, code and HTML with at least `minTerms` search terms (default: `5`), in source order.
+ */
+export function pageBlocks(doc: ParsedDoc, options: Pick<BoilerplateOptions, 'minTerms'> & { rules?: RuleSettings } = {}): PageBlock[] {
+  const minTerms = options.minTerms ?? 5;
+  const blocks: PageBlock[] = [];
+  for (const block of doc.blocks) {
+    if (!TEXT_KINDS.has(block.kind)) continue;
+    const start = contentStart(doc.source, block.start, block.end);
+    const end = contentEnd(doc.source, start, block.end);
+    const text = doc.source.slice(start, end).replace(/\s+/g, ' ');
+    if (searchTerms(text).length < minTerms) continue;
+    const line = lineAt(doc.lineStarts, start);
+    const level = options.rules ? levelAt(options.rules, line) : undefined;
+    blocks.push({ key: createHash('sha256').update(text).digest('base64url').slice(0, 22), start, line, excerpt: excerpt(text, { max: 50 }), ...(level ? { level } : {}) });
+  }
+  return blocks;
+}
+
+/**
+ * Seed 001's boilerplate check across files: blocks of text ({@link pageBlocks}) whose
+ * whitespace-folded text is identical on at least `max(minPages, ⌈minShare × pages⌉)` of the
+ * pages given — a generated footer, an "Edit this page" notice, a template paragraph on every
  * plugin page. Every copy adds the same words to a chunk of its page, so a query that matches those
  * words finds every copy at once, and the chunks' own subjects weigh less. Place does not matter:
- * template pages repeat blocks mid-page too. Pages are compared by path once (a path given twice
- * counts once). Result: every occurrence, by page path, then offset.
+ * template pages repeat blocks mid-page too. Pages are compared by path once (the first of a path
+ * given twice counts). Result: every occurrence, by page path, then offset.
  */
-export function repeatedBlocks(pages: readonly { path: string; doc: ParsedDoc }[], options: BoilerplateOptions = {}): RepeatedBlock[] {
-  const minTerms = options.minTerms ?? 5;
-  const unique = [...new Map(pages.map((page) => [page.path, page])).values()];
+export function repeatedBlocks(pages: readonly PageBlocks[], options: BoilerplateOptions = {}): RepeatedBlock[] {
+  const unique = [...new Map([...pages].reverse().map((page) => [page.path, page])).values()];
   const threshold = Math.max(options.minPages ?? 3, Math.ceil((options.minShare ?? 0.1) * unique.length));
-  const occurrences = new Map<string, { path: string; doc: ParsedDoc; start: number; end: number }[]>();
-  for (const { path, doc } of unique) {
-    for (const block of doc.blocks) {
-      if (!TEXT_KINDS.has(block.kind)) continue;
-      const start = contentStart(doc.source, block.start, block.end);
-      const end = contentEnd(doc.source, start, block.end);
-      const text = doc.source.slice(start, end).replace(/\s+/g, ' ');
-      if (searchTerms(text).length < minTerms) continue;
-      const list = occurrences.get(text) ?? [];
-      list.push({ path, doc, start, end });
-      occurrences.set(text, list);
+  const holders = new Map<string, Set<string>>();
+  for (const { path, blocks } of unique) {
+    for (const block of blocks) {
+      const set = holders.get(block.key) ?? new Set<string>();
+      set.add(path);
+      holders.set(block.key, set);
     }
   }
   const repeated: RepeatedBlock[] = [];
-  for (const [text, list] of occurrences) {
-    const count = new Set(list.map((item) => item.path)).size;
-    if (count < threshold) continue;
-    for (const item of list) {
-      repeated.push({ path: item.path, start: item.start, end: item.end, line: lineAt(item.doc.lineStarts, item.start), text, pages: count, of: unique.length, threshold });
+  for (const { path, blocks } of unique) {
+    for (const block of blocks) {
+      const count = holders.get(block.key)!.size;
+      if (count >= threshold) repeated.push({ ...block, path, pages: count, of: unique.length, threshold });
     }
   }
   return repeated.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.start - b.start));
@@ -80,15 +116,22 @@ export function repeatedBlocks(pages: readonly { path: string; doc: ParsedDoc }[
 export function boilerplateIssues(chunks: readonly Chunk[], repeated: readonly RepeatedBlock[]): Issue[][] {
   const issues: Issue[][] = chunks.map(() => []);
   for (const block of repeated) {
-    const index = chunks.findIndex((chunk) => chunk.spans.some((span) => span.start <= block.start && block.start < span.end));
+    const index = block.level === 'off' ? -1 : chunks.findIndex((chunk) => chunk.spans.some((span) => span.start <= block.start && block.start < span.end));
     if (index === -1) continue;
     const { issue } = finding(index, 'boilerplate', {
-      message: `Unexpected text repeated on ${block.pages} of ${block.of} pages ("${excerpt(block.text, { max: 50 })}"), expected text unique to the page`,
+      message: `Unexpected text repeated on ${block.pages} of ${block.of} pages ("${block.excerpt}"), expected text unique to the page`,
       line: block.line,
       actual: block.pages,
       expected: `< ${block.threshold}`,
     });
-    issues[index]!.push(issue);
+    issues[index]!.push(block.level === 'warn' ? { ...issue, level: 'warn' } : issue);
   }
   return issues;
+}
+
+/** How `rules` take a `boilerplate` finding on `line` ({@link PageBlock.level}). */
+function levelAt(rules: RuleSettings, line: number): PageBlock['level'] {
+  const probe: Issue = { tag: 'boilerplate', severity: 'low', message: '', line };
+  const [kept] = applyRuleSettings([probe], rules);
+  return kept === undefined ? 'off' : kept.level;
 }

@@ -1,4 +1,4 @@
-import type { Report } from '../types.js';
+import type { DocDiff, Report } from '../types.js';
 
 /**
  * Canonical form of a JSON value (exported for hashing: the same data always hashes the same): object keys sorted (code-unit order), numbers rounded to
@@ -28,4 +28,36 @@ export function canonical(value: unknown): unknown {
  */
 export function renderJson(report: Report): string {
   return `${JSON.stringify(canonical(report), null, 2)}\n`;
+}
+
+/**
+ * One value as it appears inside a {@link renderJson} document, nested `depth` levels deep:
+ * the same canonical text, every line after the first indented by `2 × depth` spaces (JSON
+ * strings hold no raw line breaks, so only structure lines move). The caller indents the first.
+ */
+export function renderJsonAt(value: unknown, depth: number): string {
+  const text = JSON.stringify(canonical(value), null, 2);
+  return depth === 0 ? text : text.replaceAll('\n', `\n${'  '.repeat(depth)}`);
+}
+
+/** One `files[]` entry of a report, as {@link renderJson} writes it (indented, no separator). */
+export function renderJsonFile(file: DocDiff): string {
+  return `    ${renderJsonAt(file, 2)}`;
+}
+
+/**
+ * The text around a report's `files` entries, so a report can be written file by file (issue
+ * 16): `head` + the {@link renderJsonFile} entries joined by `",\n"` + `tail` is byte for byte
+ * {@link renderJson} of the report with those files. `head` depends only on the members sorted
+ * before `files` (the config), so it can be written first; `tail` (retrieval, summary…) last.
+ * With no entries, `head + tail` is the report with `"files": []`.
+ */
+export function renderJsonFrame(report: Report, entries: number): { head: string; tail: string } {
+  const frame = renderJson({ ...report, files: [] });
+  const marker = '\n  "files": []';
+  const at = frame.indexOf(marker);
+  if (at === -1) throw new Error('renderJsonFrame: the report has no top-level files member');
+  const before = frame.slice(0, at + marker.length - 1);
+  const after = frame.slice(at + marker.length - 1);
+  return entries === 0 ? { head: before, tail: after } : { head: `${before}\n`, tail: `\n  ${after}` };
 }

@@ -118,7 +118,9 @@ async function runSide(golden: GoldenSet, side: CorpusSide, k: number, size: (so
 /**
  * Runs every golden query against the base and the head chunkings with the same
  * retriever and `k`, and reports per-query ranks and the mean metrics overall and per
- * query type. Deterministic for a deterministic retriever (ties go to corpus order).
+ * query type. Deterministic for a deterministic retriever (ties go to corpus order). Every
+ * base query is answered before the head's retriever is built, which may take over the base's
+ * index (`bm25Sides`).
  *
  * @param size measures a span of a source in tokens (for the token-level metrics).
  */

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/types.js';
-import { runCli } from '../helpers/cli.js';
+import { CLI_ENTRY, runCli } from '../helpers/cli.js';
 import { startOpenAIDouble, type OpenAIDouble, type RecordedRequest } from '../helpers/openai-double.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -107,6 +107,20 @@ describe('chunkgate eval --scorer llm (issue 15 fix 2)', () => {
     const again = JSON.parse((await run()).stdout) as Report;
     expect(again.summary.cost).toMatchObject({ calls: 0 });
     expect(again.files).toEqual(report.files);
+  });
+
+  it('judges in the main thread whatever --jobs says, with a notice, and writes what one thread writes', async () => {
+    double = await startOpenAIDouble();
+    const args = ['eval', 'docs', '--format', 'json', '--scorer', 'llm', '--llm-base-url', double.baseURL];
+    const env = { OPENAI_API_KEY: 'sk-test' };
+    const one = await runCli([...args, '--jobs', '1', '--cache-dir', await cacheDir()], { cwd: demoBase, env });
+    const requests = double.requests.length;
+    const two = await runCli([...args, '--jobs', '2', '--cache-dir', await cacheDir()], { cwd: demoBase, env, workerUrl: CLI_ENTRY });
+    expect(one.stderr).toBe('');
+    expect(two.stderr).toBe('notice: --jobs 2: the LLM judge and semantic chunking evaluate in the main thread\n');
+    // Every chunk judged again (a fresh cache), and the same report.
+    expect(double.requests.length).toBe(2 * requests);
+    expect(two.stdout).toBe(one.stdout);
   });
 
   it('refuses --scorer llm without a key or base URL, naming what to set', async () => {

@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { configSchema } from '../../src/config/schema.js';
-import { addBoilerplate } from '../../src/engine/boilerplate.js';
+import { addBoilerplate, addBoilerplateToEntry, addPage, boilerplateOf, runPages } from '../../src/engine/boilerplate.js';
 import { compareFiles } from '../../src/engine/compare-files.js';
-import { analyzeDocument } from '../../src/engine/evaluate.js';
+import { evaluatePair } from '../../src/engine/pair.js';
 import { parseGolden } from '../../src/golden/load.js';
 import { parseMarkdown } from '../../src/markdown/parse.js';
-import { boilerplateIssues, repeatedBlocks } from '../../src/metrics/boilerplate.js';
+import { boilerplateIssues, pageBlocks, repeatedBlocks } from '../../src/metrics/boilerplate.js';
+import { DEFAULT_RULE_LEVELS, type RuleLevels } from '../../src/metrics/rules/registry.js';
+import { renderJsonFile } from '../../src/report/json.js';
 import { build, draftAt } from './structural/fixture.js';
 
 const FOOTER = 'Found a mistake? Edit this page on GitHub and send us a pull request.';
 const page = (topic: string, footer = true) => `# ${topic}\n\nThe ${topic} guide explains ${topic} in detail.\n${footer ? `\n${FOOTER}\n` : ''}`;
-const parsed = (path: string, source: string) => ({ path, doc: parseMarkdown(path, source).doc });
+const parsed = (path: string, source: string) => ({ path, blocks: pageBlocks(parseMarkdown(path, source).doc) });
 
 describe('repeatedBlocks', () => {
   it('finds a block whose text is on at least 3 pages and 10% of them, at every occurrence with its line', () => {
@@ -22,7 +24,10 @@ describe('repeatedBlocks', () => {
       ['beta.md', 5, 3, 3, 3],
       ['gamma.md', 5, 3, 3, 3],
     ]);
-    expect(found[0]!.text).toBe(FOOTER);
+    expect(found[0]!.excerpt).toBe('Found a mistake? Edit this page on GitHub and sen…');
+    // one digest for the same folded text on every page, and where it starts
+    expect(new Set(found.map((block) => block.key)).size).toBe(1);
+    expect(found[0]!.start).toBe(page('alpha').indexOf(FOOTER));
   });
 
   it('needs the larger of 3 pages and 10% of the pages: 4 of 31 pages', () => {
@@ -73,18 +78,99 @@ describe('boilerplateIssues', () => {
 const config = configSchema.parse({});
 const settings = { chunking: config.chunking, weights: config.scoring.weights };
 
+describe('pageBlocks', () => {
+  it('lists the text blocks with 5 search terms or more, folded, with their start, line and excerpt', () => {
+    const source = '# Title\n\nToo short here.\n\n- one two three\n- four five six\n\n```sh\nnpm   run build --watch\n```\n';
+    const blocks = pageBlocks(parseMarkdown('a.md', source).doc);
+    // the heading is structure, "Too short here." has 3 terms; the list and the code block qualify
+    expect(blocks.map((block) => [block.line, block.start, block.excerpt])).toEqual([
+      [5, source.indexOf('- one'), '- one two three - four five six'],
+      [8, source.indexOf('```sh'), '```sh npm run build --watch ```'],
+    ]);
+    // the same folded text has the same key, whatever its whitespace and wherever it is
+    const again = pageBlocks(parseMarkdown('b.md', `Intro with enough words to count here.\n\n- one   two three\n- four five\n  six\n`).doc);
+    expect(again[1]!.key).toBe(blocks[0]!.key);
+    expect(again[0]!.key).not.toBe(blocks[0]!.key);
+  });
+});
+
+/** A pair task of one added (or, with `base`, modified) page, evaluated as every shell does. */
+const evaluated = (path: string, head: string, base: string | null = null, rules?: RuleLevels) =>
+  evaluatePair({
+    pair: { path, status: base === null ? 'added' : 'modified', base, head },
+    base: base === null ? null : { options: { ...settings, ...(rules ? { rules } : {}) } },
+    head: { options: { ...settings, ...(rules ? { rules } : {}) } },
+    thresholds: { structural: 70, content: 60, fileDrop: 5, chunkDrop: 10, gate: 'changed' },
+    unchecked: 'fail',
+    want: { diff: true, json: true },
+  });
+
 describe('addBoilerplate', () => {
-  it('adds findings to the analysed pages only, looking at the other pages too, and leaves scores alone', () => {
-    const fresh = () => [analyzeDocument('alpha.md', page('alpha'), settings), analyzeDocument('beta.md', page('beta'), settings)];
-    const tags = (list: ReturnType<typeof fresh>) => list.map((analysis) => analysis.issues.flat().filter((issue) => issue.tag === 'boilerplate').map((issue) => `${issue.tag} L${issue.line}`));
-    const before = fresh();
+  it('adds findings to the diffs of the analysed pages only, looking at the other pages too, and leaves scores alone', () => {
+    const tags = (diff: ReturnType<typeof evaluated>['diff']) => diff!.head!.chunks.flatMap((chunk) => chunk.issues.filter((issue) => issue.tag === 'boilerplate').map((issue) => `${issue.tag} L${issue.line}`));
+    const fresh = () => [evaluated('alpha.md', page('alpha')), evaluated('beta.md', page('beta'))];
+    const pagesOf = (results: ReturnType<typeof fresh>, others: { path: string; text: string }[] = []) => {
+      const pages = runPages();
+      for (const result of results) addPage(pages.head, result.diff!.path, result.pages.head);
+      for (const other of others) addPage(pages.head, other.path, pageBlocks(parseMarkdown(other.path, other.text).doc));
+      return boilerplateOf(pages);
+    };
     // two analysed pages alone are below 3 pages: nothing (the pages are also tiny-chunk; that stays)
-    expect(tags(addBoilerplate(fresh()))).toEqual([[], []]);
+    const two = fresh();
+    expect(two.map((result) => addBoilerplate(result.diff!, pagesOf(two)))).toEqual([false, false]);
+    expect(two.map((result) => tags(result.diff))).toEqual([[], []]);
     // a third page, looked at but not analysed, makes the footer boilerplate on the two analysed pages
-    const withOthers = addBoilerplate(fresh(), [{ path: 'gamma.md', text: page('gamma') }]);
-    expect(tags(withOthers)).toEqual([['boilerplate L5'], ['boilerplate L5']]);
-    expect(withOthers.map((analysis) => analysis.issues.flat().length)).toEqual(before.map((analysis) => analysis.issues.flat().length + 1));
-    expect(withOthers.map((analysis) => analysis.structural)).toEqual(before.map((analysis) => analysis.structural));
+    const before = fresh();
+    const three = fresh();
+    const boilerplate = pagesOf(three, [{ path: 'gamma.md', text: page('gamma') }]);
+    expect(three.map((result) => addBoilerplate(result.diff!, boilerplate))).toEqual([true, true]);
+    expect(three.map((result) => tags(result.diff))).toEqual([['boilerplate L5'], ['boilerplate L5']]);
+    const issues = (result: (typeof before)[number]) => result.diff!.head!.chunks.flatMap((chunk) => chunk.issues).length;
+    expect(three.map(issues)).toEqual(before.map((result) => issues(result) + 1));
+    expect(three.map((result) => result.diff!.head!.scores)).toEqual(before.map((result) => result.diff!.head!.scores));
+    // the same findings on a report entry already written as JSON, byte for byte
+    const entry = before[0]!.json!;
+    expect(addBoilerplateToEntry(entry, 'alpha.md', undefined, boilerplate)).toBe(renderJsonFile(three[0]!.diff!));
+    expect(addBoilerplateToEntry(entry, 'delta.md', undefined, boilerplate)).toBe(entry);
+  });
+
+  it("follows each page's rule settings: off or disabled on the line, none; warn, marked warn", () => {
+    const results = [
+      evaluated('alpha.md', page('alpha'), null, { ...DEFAULT_RULE_LEVELS, boilerplate: 'warn' }),
+      evaluated('beta.md', page('beta'), null, { ...DEFAULT_RULE_LEVELS, boilerplate: 'off' }),
+      evaluated('gamma.md', page('gamma').replace(FOOTER, `<!-- chunkgate-disable boilerplate -->\n${FOOTER}`)),
+      evaluated('delta.md', page('delta')),
+    ];
+    // Every page still holds the text (4 of 4 pages): the settings decide the findings only.
+    const pages = runPages();
+    for (const result of results) addPage(pages.head, result.diff!.path, result.pages.head);
+    const boilerplate = boilerplateOf(pages);
+    expect([...boilerplate.head.values()].map((blocks) => blocks[0]!.pages)).toEqual([4, 4, 4, 4]);
+    const found = results.map((result) => {
+      addBoilerplate(result.diff!, boilerplate);
+      return result.diff!.head!.chunks.flatMap((chunk) => chunk.issues.filter((issue) => issue.tag === 'boilerplate').map((issue) => issue.level ?? 'error'));
+    });
+    expect(found).toEqual([['warn'], [], [], ['error']]);
+  });
+
+  it("gives a regression's copy of a chunk the finding its chunk gets, once", () => {
+    // a regression holds the head chunk itself in memory, and a copy of it in JSON
+    const footer = `# Short\n\n${FOOTER}\n`;
+    const result = evaluated('short.md', footer);
+    const diff = result.diff!;
+    const regression = { reason: 'new-failing-chunk' as const, match: 'new' as const, base: null, head: diff.head!.chunks[0]!, delta: null, newTags: [], origin: 'new' as const, gating: false };
+    diff.regressions = [regression];
+    result.json = renderJsonFile(diff);
+    const pages = runPages();
+    for (const path of ['short.md', 'b.md', 'c.md']) addPage(pages.head, path, pageBlocks(parseMarkdown(path, footer).doc));
+    addBoilerplate(diff, boilerplateOf(pages));
+    const count = (chunk: { issues: { tag: string }[] }) => chunk.issues.filter((issue) => issue.tag === 'boilerplate').length;
+    expect(diff.head!.chunks.map(count)).toEqual([1]);
+    expect(diff.regressions.map((regression) => count(regression.head))).toEqual([1]);
+    // parsed back from JSON, the copies are apart and each gets it once too
+    const parsed = JSON.parse(result.json) as typeof diff;
+    addBoilerplate(parsed, boilerplateOf(pages));
+    expect([...parsed.head!.chunks.map(count), ...parsed.regressions.map((regression) => count(regression.head))]).toEqual([1, 1]);
   });
 });
 

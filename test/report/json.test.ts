@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderJson } from '../../src/report/json.js';
+import { renderJson, renderJsonFile, renderJsonFrame } from '../../src/report/json.js';
 import type { Report } from '../../src/types.js';
 import { sampleReport } from './sample.js';
 
@@ -25,5 +25,24 @@ describe('renderJson', () => {
     // a cost of $0.00027 survives.
     expect(JSON.parse(renderJson(report)).config).toEqual({ list: [0.666667, 0.3, 0.00027], nan: null, negativeZero: 0, third: 0.333333 });
     expect(renderJson(report)).not.toContain('-0');
+  });
+});
+
+describe('renderJsonFrame and renderJsonFile', () => {
+  it('put a report together file by file, byte for byte as renderJson', () => {
+    const report = sampleReport();
+    expect(report.files.length).toBeGreaterThan(1);
+    for (const count of [0, 1, report.files.length]) {
+      const files = report.files.slice(0, count);
+      const { head, tail } = renderJsonFrame({ ...report, files }, files.length);
+      expect(head + files.map(renderJsonFile).join(',\n') + tail).toBe(renderJson({ ...report, files }));
+    }
+  });
+
+  it('writes the head from the members before files only', () => {
+    const report = sampleReport();
+    const early = renderJsonFrame({ ...report, summary: { ...report.summary, chunks: 0, verdict: 'pass' } }, 2).head;
+    expect(renderJsonFrame(report, 2).head).toBe(early);
+    expect(early.endsWith('  "files": [\n')).toBe(true);
   });
 });

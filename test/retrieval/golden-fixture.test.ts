@@ -91,7 +91,8 @@ describe('golden-set retrieval with embeddings', () => {
       const cache = `${dir}/cache`;
       const run = () => runCli(['diff', '--base-dir', 'base', '--head-dir', 'head', '--format', 'json', '--no-fail', '--cache-dir', cache], { cwd: dir, env: {} });
       const first = await run();
-      expect(first.stderr).toBe('');
+      // No notice; the only line is the content cache's (the corpus chunks live under --cache-dir too).
+      expect(first.stderr).toBe(`cache: 0 of 3 corpus files reused from ${cache}\n`);
       const retrieval = (JSON.parse(first.stdout) as Report).retrieval!;
       expect(retrieval.retriever).toBe('embeddings (text-embedding-3-small)');
       expect(retrieval.queries).toHaveLength(12);

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bm25Retriever } from '../../src/retrieval/bm25.js';
+import { bm25Memo, bm25Retriever } from '../../src/retrieval/bm25.js';
 import { queryMetrics } from '../../src/retrieval/metrics.js';
 import { subtract, union } from '../../src/retrieval/ranges.js';
 import { searchTerms } from '../../src/retrieval/terms.js';
@@ -99,5 +100,32 @@ describe('bm25Retriever', () => {
     expect(await retrieve('when do cache entries expire', 3)).toEqual([0, 2]);
     expect(await retrieve('when do cache entries expire', 1)).toEqual([0]);
     expect(await bm25Retriever([...chunks])('when do cache entries expire', 3)).toEqual([0, 2]);
+  });
+
+  it('ranks exactly as the full index when it indexes only the terms of its queries', async () => {
+    // Paragraphs of the demo docs: lengths differ and terms repeat, so BM25's length
+    // normalisation and document frequencies both matter to the order.
+    const demo = new URL('../../fixtures/demo/head/docs/', import.meta.url);
+    const texts = ['guide.md', 'deploy.md', 'faq.md', 'zh/install.md']
+      .map((name) => readFileSync(new URL(name, demo), 'utf8'))
+      .flatMap((text) => text.split(/\n\s*\n/))
+      .filter((text) => text.trim() !== '');
+    const chunks = texts.map((text, index) => chunk(index, `f${index % 3}.md`, 0, text.length, text));
+    const queries = ['how do I deploy to production', 'cache ttl expire', 'configure the token', '安装 步骤', 'rollback a failed release', 'what is chunkgate'];
+    const full = bm25Retriever(chunks);
+    const restricted = bm25Retriever(chunks, { queries });
+    // A memo filled by another retriever (the other side of a diff: most chunks shared, some not).
+    const memo = bm25Memo();
+    bm25Retriever(chunks.slice(3), { queries, memo });
+    const shared = bm25Retriever(chunks, { queries, memo });
+    let ranked = 0;
+    for (const query of queries) {
+      const expected = await full(query, 8);
+      ranked += expected.length;
+      expect(await restricted(query, 8), query).toEqual(expected);
+      expect(await shared(query, 8), query).toEqual(expected);
+    }
+    expect(ranked).toBeGreaterThan(20);
+    expect(memo.size).toBe(chunks.length);
   });
 });

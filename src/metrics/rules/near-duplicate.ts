@@ -1,7 +1,8 @@
 import type { StructuralInput } from '../structural/input.js';
 import { normalizedText } from './duplicate-chunk.js';
 import { finding, type RuleFinding } from './finding.js';
-import { wordsOf } from '../../text/words.js';
+import { NumberIds } from './number-ids.js';
+import { chunkTokens } from '../chunk-tokens.js';
 
 /** Options for {@link checkNearDuplicates}. */
 export interface NearDuplicateOptions {
@@ -16,7 +17,8 @@ const EPSILON = 1e-9;
 
 /**
  * `near-duplicate`: the chunk's word-shingle set has Jaccard similarity ≥ 0.9
- * with an earlier chunk's (`|A ∩ B| / |A ∪ B|`, 3-word shingles), and the two are
+ * with an earlier chunk's (`|A ∩ B| / |A ∪ B|`, 3-word shingles; words as the content
+ * metrics split them, `chunkTokens`), and the two are
  * not exact duplicates (that is `duplicate-chunk`). Reports the most similar
  * earlier chunk, on the chunk's first line.
  *
@@ -24,14 +26,24 @@ const EPSILON = 1e-9;
  * shingles of every set ordered by global rarity, two sets with Jaccard ≥ t must
  * share a shingle within the first `|A| − ⌈t·|A|⌉ + 1` of each, and their sizes
  * differ by at most a factor t; only such candidates are verified exactly.
+ *
+ * Bounded work when many chunks are near duplicates of each other (a template repeated with
+ * small edits, where every pair is a candidate): a shingle's posting list keeps its
+ * {@link POSTINGS} most recent chunks, and at most {@link VERIFIED} candidates of a chunk are
+ * verified, those sharing the most prefix shingles (then the earliest). So the rule costs
+ * O(N log N) in the number of shingles N, and its findings are exactly those of the all-pairs
+ * definition whenever no chunk has more than 64 candidates (any document of up to 65 chunks, and
+ * groups of near duplicates of up to 65 chunks). In a larger group a chunk is reported against
+ * the most similar of its 64 most promising candidates; on the group of 400 of
+ * test/metrics/rules/duplicates.test.ts that flags exactly the chunks the all-pairs scan flags.
  */
 export function checkNearDuplicates(input: StructuralInput, options: NearDuplicateOptions = {}): RuleFinding[] {
   const threshold = options.threshold ?? 0.9;
   const width = Math.min(15, Math.max(1, Math.floor(options.shingle ?? 3)));
   const { chunks } = input;
   const words = new Map<string, number>();
-  const wordIds = chunks.map((chunk) => wordsOf(chunk.text).map((word) => intern(words, word)));
-  const interned: Interned = { packed: width <= 3 && words.size <= WORD_LIMIT, steps: [], shingles: new Map() };
+  const wordIds = chunks.map((chunk) => chunkTokens(chunk).words.map((word) => intern(words, word)));
+  const interned: Interned = { packed: width <= 3 && words.size <= WORD_LIMIT, steps: [], shingles: new NumberIds() };
   const sets = wordIds.map((ids) => shingleIds(ids, width, interned));
   const frequency = new Uint32Array(interned.shingles.size);
   for (const set of sets) for (const id of set) frequency[id]! += 1;
@@ -46,24 +58,37 @@ export function checkNearDuplicates(input: StructuralInput, options: NearDuplica
   const indexedTexts = new Set<string>();
   const findings: RuleFinding[] = [];
   const seen = new Int32Array(chunks.length).fill(-1);
+  const shared = new Int32Array(chunks.length);
   for (const [current, keys] of sorted.entries()) {
     const size = keys.length;
     if (size === 0) continue;
     const prefix = size - Math.ceil(threshold * size - EPSILON) + 1;
     const candidates: number[] = [];
     for (let at = 0; at < prefix && at < size; at++) {
-      for (const earlier of index[keys[at]! % 2 ** 32] ?? []) {
-        if (seen[earlier] === current) continue;
+      const postings = index[keys[at]! % 2 ** 32];
+      if (!postings) continue;
+      for (let entry = Math.max(0, postings.length - POSTINGS); entry < postings.length; entry++) {
+        const earlier = postings[entry]!;
+        if (seen[earlier] === current) {
+          shared[earlier]! += 1;
+          continue;
+        }
         seen[earlier] = current;
+        shared[earlier] = 1;
+        const other = sets[earlier]!;
+        if (other.length < threshold * size - EPSILON || size < threshold * other.length - EPSILON) continue;
+        if (normalizedText(chunks[earlier]!) === normalizedText(chunks[current]!)) continue;
         candidates.push(earlier);
       }
+    }
+    if (candidates.length > VERIFIED) {
+      candidates.sort((a, b) => shared[b]! - shared[a]! || a - b);
+      candidates.length = VERIFIED;
     }
     let best = -1;
     let bestScore = 0;
     for (const earlier of candidates.sort((a, b) => a - b)) {
       const other = sets[earlier]!;
-      if (other.length < threshold * size - EPSILON || size < threshold * other.length - EPSILON) continue;
-      if (normalizedText(chunks[earlier]!) === normalizedText(chunks[current]!)) continue;
       const score = jaccard(sets[current]!, other);
       if (score >= threshold - EPSILON && score > bestScore) {
         best = earlier;
@@ -85,10 +110,20 @@ export function checkNearDuplicates(input: StructuralInput, options: NearDuplica
     const text = normalizedText(chunks[current]!);
     if (indexedTexts.has(text)) continue;
     indexedTexts.add(text);
-    for (let at = 0; at < prefix && at < size; at++) (index[keys[at]! % 2 ** 32] ??= []).push(current);
+    for (let at = 0; at < prefix && at < size; at++) {
+      const postings = (index[keys[at]! % 2 ** 32] ??= []);
+      postings.push(current);
+      // Only the last POSTINGS entries are read: drop older ones now and then, in amortised O(1).
+      if (postings.length >= 2 * POSTINGS) postings.splice(0, postings.length - POSTINGS);
+    }
   }
   return findings;
 }
+
+/** Chunks a shingle's posting list keeps (the most recent): bounds the candidates a shingle adds. */
+const POSTINGS = 256;
+/** Candidates of one chunk verified exactly, at most. */
+const VERIFIED = 64;
 
 /**
  * The `width`-word shingles of a chunk's word ids (one shorter shingle when there are
@@ -108,12 +143,12 @@ function shingleIds(ids: readonly number[], width: number, interned: Interned): 
       for (let step = 1; step < length; step += 1) key = key * WORD_LIMIT + ids[at + step]!;
     } else {
       for (let step = 1; step < length; step += 1) {
-        interned.steps[step - 1] ??= new Map();
-        key = intern(interned.steps[step - 1]!, key * WORD_BASE + ids[at + step]!);
+        interned.steps[step - 1] ??= new NumberIds();
+        key = interned.steps[step - 1]!.id(key * WORD_BASE + ids[at + step]!);
       }
     }
     // The length keeps a short shingle apart from a full one with the same prefix.
-    set[at] = intern(interned.shingles, key * (interned.packed ? 4 : 16) + length);
+    set[at] = interned.shingles.id(key * (interned.packed ? 4 : 16) + length);
   }
   set.sort();
   let unique = 0;
@@ -130,8 +165,8 @@ interface Interned {
   /** Whether shingles are packed into one number ({@link shingleIds}). */
   packed: boolean;
   /** `steps[k − 1]`: (id of a k-word prefix, next word id) → id of the (k + 1)-word prefix. */
-  steps: Map<number, number>[];
-  shingles: Map<number, number>;
+  steps: NumberIds[];
+  shingles: NumberIds;
 }
 
 function intern<K>(table: Map<K, number>, key: K): number {

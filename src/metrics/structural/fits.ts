@@ -1,4 +1,5 @@
-import type { Measure } from '../../types.js';
+import { sliceTokensOf, type TokenCounting } from '../../chunking/sliceTokens.js';
+import type { Measure, ParsedDoc, Span } from '../../types.js';
 
 /**
  * Runs of letters, numbers and marks (apostrophe-joined). The o200k/cl100k
@@ -44,4 +45,16 @@ function hasMoreRunsThan(text: string, limit: number): boolean {
     if (count > limit) return true;
   }
   return false;
+}
+
+/**
+ * Whether `doc.source[span.start, span.end)` measures at most `max` in the unit: in tokens,
+ * counted exactly from the document's one tokenization when the measure is a tokenizer's
+ * ({@link sliceTokensOf}), else as {@link fitsIn}.
+ */
+export function spanFits(doc: ParsedDoc, span: Span, max: number, measure: Measure & Partial<TokenCounting>): boolean {
+  if (measure.unit === 'tokens' && measure.tokens && measure.tokenizer) {
+    return sliceTokensOf({ tokens: measure.tokens, tokenizer: measure.tokenizer }, doc.source)(span.start, span.end) <= max;
+  }
+  return fitsIn(doc.source.slice(span.start, span.end), max, measure);
 }

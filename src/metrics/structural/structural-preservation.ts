@@ -1,6 +1,6 @@
 import type { StructuralInput } from './input.js';
 import { orphanHeading } from './orphan.js';
-import { fitsIn } from './fits.js';
+import { spanFits } from './fits.js';
 import { chunkSize } from './size.js';
 import { chunkHolding, structuresOf } from './structures.js';
 
@@ -27,7 +27,7 @@ export function structuralPreservation(input: StructuralInput): number {
     // Inside a chunk that fits, the structure fits too: no need to measure it.
     const fits =
       (chunk !== null && chunkSize(chunk, measure.unit) <= options.max) ||
-      fitsIn(doc.source.slice(structure.start, structure.end), options.max, measure);
+      spanFits(doc, structure, options.max, measure);
     if (!fits) continue;
     eligible += 1;
     if (chunk !== null) preserved += 1;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkDuplicateChunks } from '../../../src/metrics/rules/duplicate-chunk.js';
 import { checkNearDuplicates } from '../../../src/metrics/rules/near-duplicate.js';
-import { wordsOf } from '../../../src/text/words.js';
+import { tokenize } from '../../../src/text/words.js';
 import { build, draftAt } from '../structural/fixture.js';
 
 /** A document of the given paragraphs, one chunk each; paragraph i starts on line 2i + 1. */
@@ -56,7 +56,7 @@ describe('checkNearDuplicates', () => {
   });
 
   it('splits CJK runs into characters', () => {
-    expect(wordsOf('分块语义完整性评估方案 Hello')).toEqual([...'分块语义完整性评估方案', 'hello']);
+    expect(tokenize('分块语义完整性评估方案 Hello').words).toEqual([...'分块语义完整性评估方案', 'hello']);
     // same words, different punctuation → Jaccard 1, not an exact duplicate
     const findings = checkNearDuplicates(paragraphs(['分块语义完整性评估方案。', '分块语义完整性评估方案！', '检索增强生成的质量评估。']));
     expect(findings.map((f) => [f.chunk, f.issue.line])).toEqual([[1, 3]]);
@@ -104,12 +104,67 @@ describe('checkNearDuplicates', () => {
   });
 });
 
+/** The all-pairs definition: for each chunk, the most similar earlier chunk at Jaccard ≥ 0.9 (ties: the earliest). */
+function bruteForce(texts: readonly string[]): Array<[number, number, number]> {
+  const sets = texts.map(shingles);
+  return texts.flatMap((current, i): Array<[number, number, number]> => {
+    let best = -1;
+    let bestScore = 0;
+    for (let j = 0; j < i; j += 1) {
+      if (normal(texts[j]!) === normal(current)) continue;
+      const score = jaccard(sets[i]!, sets[j]!);
+      if (score >= 0.9 - 1e-9 && score > bestScore) [best, bestScore] = [j, score];
+    }
+    return best === -1 ? [] : [[i, best, bestScore]];
+  });
+}
+
+/** `count` edits of one 60-word template: each replaces `edits(i)` words, so some pairs pass 0.9 and some do not. */
+function templated(count: number, edits: (i: number) => number): string[] {
+  const template = Array.from({ length: 60 }, (_, i) => `t${i}`);
+  let state = 99;
+  const next = (bound: number) => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state % bound;
+  };
+  return Array.from({ length: count }, (_, i) => {
+    const words = [...template];
+    for (let edit = 0; edit < edits(i); edit += 1) words[next(words.length)] = `e${next(40)}`;
+    return words.join(' ');
+  });
+}
+
+describe('checkNearDuplicates at scale', () => {
+  it('matches the all-pairs definition exactly (partner and score) for up to 65 chunks', () => {
+    const texts = templated(65, (i) => i % 4);
+    const expected = bruteForce(texts);
+    expect(expected.length).toBeGreaterThan(10);
+    expect(expected.length).toBeLessThan(64);
+    const found = checkNearDuplicates(paragraphs(texts)).map((f): [number, number, number] => [
+      f.chunk,
+      Number(/chunk (\d+)/.exec(f.issue.message)![1]),
+      f.issue.actual as number,
+    ]);
+    expect(found).toEqual(expected);
+  });
+
+  it('flags the same chunks as the all-pairs definition in a group of 400 near duplicates', () => {
+    // Every chunk shares most shingles with every other: the all-pairs scan is quadratic here,
+    // the rule verifies at most 64 candidates per chunk and must still flag exactly the same chunks.
+    const texts = templated(400, (i) => (i % 5 === 0 ? 6 : i % 2));
+    const expected = bruteForce(texts).map(([chunk]) => chunk);
+    expect(expected.length).toBeGreaterThan(200);
+    expect(expected.length).toBeLessThan(400);
+    expect(checkNearDuplicates(paragraphs(texts)).map((f) => f.chunk)).toEqual(expected);
+  });
+});
+
 function normal(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
 function shingles(text: string): Set<string> {
-  const words = wordsOf(text);
+  const words = tokenize(text).words;
   const set = new Set<string>();
   for (let i = 0; i < Math.max(1, words.length - 2); i += 1) set.add(words.slice(i, i + 3).join(' '));
   return set;

@@ -1,7 +1,8 @@
 import type { Chunk } from '../../../types.js';
-import { tokenize, type Tokens } from '../../../text/words.js';
-import { contentTerms, sentenceUnits } from '../text.js';
 import { blankRuleComments } from '../../../markdown/rule-comments.js';
+import { chunkTokens } from '../../chunk-tokens.js';
+import type { Tokens } from '../../../text/words.js';
+import { contentTerms, sentenceUnits } from '../text.js';
 
 /** A chunk's text segmented once: its tokens and its sentence-like units as token ranges. */
 export interface ChunkText {
@@ -19,7 +20,7 @@ const cache = new WeakMap<Chunk, ChunkText>();
 export function chunkText(chunk: Chunk): ChunkText {
   let result = cache.get(chunk);
   if (!result) {
-    const tokens = tokenize(chunk.text);
+    const tokens = chunkTokens(chunk);
     const units: Array<[number, number]> = [];
     let index = 0;
     // A rule comment (`<!-- chunkgate-disable … -->`) is no sentence: it belongs to no unit.

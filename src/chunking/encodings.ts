@@ -1,0 +1,37 @@
+import { createRequire } from 'node:module';
+import type * as GptEncoding from 'gpt-tokenizer/encoding/o200k_base';
+import type { TokenizerName } from '../types.js';
+
+/** The parts of a gpt-tokenizer encoding chunkgate uses. */
+export type Encoding = Pick<typeof GptEncoding, 'countTokens' | 'encode' | 'decodeGenerator' | 'setMergeCacheSize'>;
+
+// A token table is megabytes of JavaScript (o200k: 2.4 MB, cl100k: 1.2 MB) and ~100 ms to build,
+// so it loads on first use, and only the encoding a run asks for. `loadModule` is a synchronous
+// require: from source it resolves in node_modules; scripts/build.mjs turns each `loadModule(…)`
+// below into a plain `require(…)`, which esbuild bundles as a module initialised on first call.
+const loadModule = createRequire(import.meta.url);
+
+const LOADERS: Record<TokenizerName, () => Encoding> = {
+  o200k_base: () => loadModule('gpt-tokenizer/encoding/o200k_base') as Encoding,
+  cl100k_base: () => loadModule('gpt-tokenizer/encoding/cl100k_base') as Encoding,
+};
+
+const loaded = new Map<TokenizerName, Encoding>();
+
+/** The named encoding, loaded on first use. */
+export function encodingOf(name: TokenizerName): Encoding {
+  let encoding = loaded.get(name);
+  if (!encoding) {
+    encoding = LOADERS[name]();
+    // Each distinct pre-token is counted once and remembered by src/chunking/pieces.ts: the
+    // library's own cache of merges would only hold a second copy.
+    encoding.setMergeCacheSize(0);
+    loaded.set(name, encoding);
+  }
+  return encoding;
+}
+
+/** Which encodings this process has loaded so far (for the start-up test and the bench). */
+export function loadedEncodings(): TokenizerName[] {
+  return [...loaded.keys()];
+}

@@ -1,0 +1,36 @@
+import type { DocDiff, DocEval, EvaluatedChunk, Regression, Report } from '../types.js';
+import { buildReport, type ReportInput } from './summary.js';
+
+/**
+ * What a report written file by file keeps of each file once its entry is written: the diff
+ * without chunk lists or chunk texts (scores, deltas, failures and the regressions' issues
+ * stay), and the number of head chunks. Enough for the summary and the verdict.
+ */
+export interface FileFacts {
+  diff: DocDiff;
+  /** Head chunks of the file (`summary.chunks` adds them up). */
+  chunks: number;
+}
+
+/** The {@link FileFacts} of a diff. */
+export function fileFacts(diff: DocDiff): FileFacts {
+  const side = (doc: DocEval | undefined): DocEval | undefined => (doc ? { ...doc, chunks: [] } : undefined);
+  const chunk = (item: EvaluatedChunk): EvaluatedChunk => ({ ...item, text: '', spans: [] });
+  const regression = (item: Regression): Regression => ({ ...item, base: item.base ? chunk(item.base) : null, head: chunk(item.head) });
+  const base = side(diff.base);
+  const head = side(diff.head);
+  const slim: DocDiff = { ...diff, regressions: diff.regressions.map(regression) };
+  if (base) slim.base = base;
+  if (head) slim.head = head;
+  return { diff: slim, chunks: diff.head?.chunks.length ?? 0 };
+}
+
+/**
+ * The report of files known only by their {@link FileFacts}, with `files` left empty (their
+ * entries are written apart): the summary and verdict {@link buildReport} gives the full files.
+ */
+export function reportOfFacts(input: Omit<ReportInput, 'files'>, facts: readonly FileFacts[]): Report {
+  const report = buildReport({ ...input, files: facts.map((fact) => fact.diff) });
+  report.summary.chunks = facts.reduce((sum, fact) => sum + fact.chunks, 0);
+  return { ...report, files: [] };
+}

@@ -1,0 +1,76 @@
+import type { ExternalChunk } from '../chunking/presets/index.js';
+import type { SentenceVectors } from '../chunking/semantic.js';
+import { settingsFor } from '../config/resolve.js';
+import type { Config } from '../config/types.js';
+import { pageBlocks } from '../metrics/boilerplate.js';
+import type { ChunkingOptions } from '../types.js';
+import { addPage, type RunPages } from './boilerplate.js';
+import type { BudgetOptions } from './budget.js';
+import { analyzeIsolated, problemOf } from './isolate.js';
+import { chunkForRetrieval, type CorpusChunking, type RetrievalInput, type SourceText } from './retrieval.js';
+
+/** The key of a corpus file: its path and text. */
+export function corpusKey(path: string, text: string): string {
+  return `${path}\0${text}`;
+}
+
+/** What chunking the corpus needs beyond the files. */
+export interface CorpusOptions {
+  config: Config;
+  /** Runs the external chunker on one file (strategy `external`). */
+  externalChunks?: (path: string, source: string, chunking: ChunkingOptions) => Promise<ExternalChunk[]>;
+  fileBudget?: BudgetOptions;
+  vectors?: SentenceVectors;
+}
+
+/**
+ * The chunks of every file of both sides of a golden-set run, each distinct path and text once:
+ * the chunking a changed file's analysis made (`known`), else the shell's (`input.chunked`: its
+ * cache or worker threads), else made here (the external chunker's for its strategy). Each side's
+ * pages join `pages` for the boilerplate check with the blocks of that same parse. A file that
+ * cannot be chunked (deep nesting, a failing command) has no chunks and a notice; the run goes on.
+ */
+export async function corpusChunkings(
+  input: RetrievalInput,
+  known: ReadonlyMap<string, CorpusChunking>,
+  options: CorpusOptions,
+  pages: RunPages,
+  notices: string[],
+): Promise<Map<string, CorpusChunking | null>> {
+  const chunkings = new Map<string, CorpusChunking | null>();
+  const visit = async (files: readonly SourceText[], side: 'base' | 'head') => {
+    for (const file of files) {
+      const key = corpusKey(file.path, file.text);
+      if (!chunkings.has(key)) chunkings.set(key, known.get(key) ?? input.chunked?.(file.path, file.text) ?? (await chunkHere(file, options, notices)));
+      addPage(pages[side], file.path, chunkings.get(key)?.blocks);
+    }
+  };
+  await visit(input.base, 'base');
+  await visit(input.head, 'head');
+  return chunkings;
+}
+
+/** One corpus file chunked in this thread, or `null` with a notice when it cannot be. */
+async function chunkHere(file: SourceText, options: CorpusOptions, notices: string[]): Promise<CorpusChunking | null> {
+  const chunking = settingsFor(options.config, file.path).chunking;
+  // Unchanged files of an `external` strategy are chunked by the command too, or retrieval would see none.
+  if (chunking.strategy === 'external' && options.externalChunks) {
+    try {
+      const placed = await options.externalChunks(file.path, file.text, chunking);
+      const settings = { chunking, rules: settingsFor(options.config, file.path).rules, weights: options.config.scoring.weights, ...(options.vectors ? { vectors: options.vectors } : {}) };
+      const checked = analyzeIsolated(file.path, file.text, settings, placed, options.fileBudget);
+      if ('problem' in checked) throw new Error(`${file.path}: ${checked.problem.reason}`);
+      return { chunks: checked.analysis.chunks, blocks: pageBlocks(checked.analysis.doc) };
+    } catch (error) {
+      notices.push(`${error instanceof Error ? error.message : String(error)}; retrieval sees no chunks of ${file.path}`);
+      return null;
+    }
+  }
+  try {
+    return chunkForRetrieval(file.path, file.text, chunking, options.vectors);
+  } catch (error) {
+    // One unchanged file the parser cannot take (deep nesting) must not end the run.
+    notices.push(`${file.path}: ${problemOf(error).reason}; retrieval sees no chunks of it`);
+    return null;
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * The content-hash cache of whole-repo runs (issue 16): per-file results on disk, keyed by a hash
+ * of everything they depend on (the engine build, the file's settings, path and text), so a run
+ * skips the files that did not change since the run that filled it. The folder is plain files:
+ * restore and save it with actions/cache between workflow runs.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { VERSION } from '../version.js';
+import { createFileCache } from './cache.js';
+
+/** One kind of entry in the cache folder (`<dir>/content/<kind>/`): eval results, retrieval chunks, or a base side's BM25 index. */
+export type CacheKind = 'eval' | 'chunks' | 'retrieval';
+
+/** A cache folder for one kind of entry. */
+export interface ContentCache {
+  /** The key of an entry: a SHA-256 of the engine build, the kind and `parts` (JSON). */
+  key(parts: unknown): string;
+  /** The entry, or `undefined` when absent or unreadable (a damaged entry is a miss, never an error). */
+  get<T>(key: string): Promise<T | undefined>;
+  set(key: string, value: unknown): Promise<void>;
+  /** Deletes the entries of this kind no `get` or `set` touched since the cache was opened; returns how many. */
+  prune(): Promise<number>;
+  readonly stats: { hits: number; misses: number };
+}
+
+/**
+ * Opens (creating it on first write) the `kind` part of the cache folder `dir`, as files of
+ * {@link createFileCache} (atomic writes; a damaged entry reads as a miss), plus the bookkeeping
+ * that lets a whole-repo run {@link ContentCache.prune | prune} what it no longer uses.
+ */
+export function openContentCache(dir: string, kind: CacheKind): ContentCache {
+  const root = join(dir, 'content', kind);
+  const files = createFileCache(root);
+  const build = engineBuild();
+  const used = new Set<string>();
+  const stats = { hits: 0, misses: 0 };
+  return {
+    stats,
+    key: (parts) => createHash('sha256').update(build).update('\0').update(kind).update('\0').update(JSON.stringify(parts)).digest('hex'),
+    async get<T>(key: string): Promise<T | undefined> {
+      used.add(key);
+      const value = (await files.get(key)) as T | undefined;
+      if (value === undefined) stats.misses += 1;
+      else stats.hits += 1;
+      return value;
+    },
+    set(key, value) {
+      used.add(key);
+      return files.set(key, value);
+    },
+    async prune() {
+      let removed = 0;
+      for (const folder of await readdir(root).catch(() => [] as string[])) {
+        for (const name of await readdir(join(root, folder)).catch(() => [] as string[])) {
+          if (used.has(name.replace(/\.json$/, ''))) continue;
+          await rm(join(root, folder, name), { force: true });
+          removed += 1;
+        }
+      }
+      return removed;
+    },
+  };
+}
+
+let buildDigest: string | undefined;
+
+/**
+ * What identifies the code computing the entries: the SHA-256 of the bundle when chunkgate runs
+ * from `dist/` (any change to the code is a new build, so stale results are never reused), else
+ * the version (running from the TypeScript sources, clear the folder after changing the engine).
+ */
+function engineBuild(): string {
+  if (buildDigest !== undefined) return buildDigest;
+  const here = fileURLToPath(import.meta.url);
+  buildDigest = `${VERSION}+source`;
+  if (here.endsWith('.js')) {
+    try {
+      buildDigest = createHash('sha256').update(readFileSync(here)).digest('hex');
+    } catch {
+      // Unreadable bundle: the version alone identifies the build.
+    }
+  }
+  return buildDigest;
+}

@@ -1,0 +1,82 @@
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+
+const demo = new URL('../../fixtures/demo/head/', import.meta.url).pathname;
+
+/** Every entry file under a cache folder's `content/<kind>/`. */
+async function entries(cache: string, kind: string): Promise<string[]> {
+  const root = join(cache, 'content', kind);
+  const folders = await readdir(root).catch(() => [] as string[]);
+  return (await Promise.all(folders.map(async (folder) => (await readdir(join(root, folder))).map((name) => join(root, folder, name))))).flat().sort();
+}
+
+describe('chunkgate eval --cache-dir', () => {
+  let work: string;
+  beforeEach(async () => {
+    work = await mkdtemp(join(tmpdir(), 'chunkgate-cache-'));
+    await cp(demo, join(work, 'repo'), { recursive: true });
+  });
+  afterEach(() => rm(work, { recursive: true, force: true }));
+
+  it('reuses unchanged files, recomputes changed ones, and prunes what the repo no longer has', async () => {
+    const repo = join(work, 'repo');
+    const cache = join(work, 'cache');
+    const run = (withCache: boolean) => runCli(['eval', '--format', 'json', ...(withCache ? ['--cache-dir', cache] : [])], { cwd: repo });
+    const fresh = await run(false);
+    const filled = await run(true);
+    expect(filled.stdout).toBe(fresh.stdout);
+    expect(filled.stderr).toContain(`cache: 0 of 4 files reused from ${cache}`);
+    const reused = await run(true);
+    expect(reused.stdout).toBe(fresh.stdout);
+    expect(reused.stderr).toContain('cache: 4 of 4 files reused');
+    const first = await entries(cache, 'eval');
+    expect(first).toHaveLength((JSON.parse(fresh.stdout) as { files: unknown[] }).files.length);
+
+    // A hit gives the same bytes as computing; a damaged entry is a miss, not an error.
+    await writeFile(first[0]!, '{ not json');
+    const damaged = await run(true);
+    expect(damaged.stdout).toBe(fresh.stdout);
+    expect(damaged.stderr).toContain('cache: 3 of 4 files reused');
+
+    // Change one file and delete another: the report matches a run without cache, the changed
+    // file gets a new entry, and the entries of both old versions are pruned.
+    const guide = join(repo, 'docs', 'guide.md');
+    await writeFile(guide, `${await readFile(guide, 'utf8')}\n## Appendix\n\nA new closing section with enough words to be a chunk of its own.\n`);
+    await rm(join(repo, 'docs', 'faq.md'));
+    const after = await run(true);
+    expect(after.stdout).toBe((await run(false)).stdout);
+    expect(after.stderr).toContain('cache: 2 of 3 files reused');
+    const second = await entries(cache, 'eval');
+    expect(second).toHaveLength(first.length - 1);
+    expect(second.filter((entry) => first.includes(entry))).toHaveLength(first.length - 2);
+  });
+});
+
+describe('chunkgate diff --cache-dir', () => {
+  it('keeps the chunks of the golden-set corpus, and the report stays the same', async () => {
+    const root = new URL('../../', import.meta.url).pathname;
+    const cache = await mkdtemp(join(tmpdir(), 'chunkgate-cache-diff-'));
+    try {
+      const argv = ['diff', '--base-dir', 'fixtures/retrieval/base', '--head-dir', 'fixtures/retrieval/head', '--format', 'json'];
+      const fresh = await runCli(argv, { cwd: root });
+      const filled = await runCli([...argv, '--cache-dir', cache], { cwd: root });
+      const reused = await runCli([...argv, '--cache-dir', cache], { cwd: root });
+      expect(filled.stdout).toBe(fresh.stdout);
+      expect(reused.stdout).toBe(fresh.stdout);
+      // The three files the change left alone are chunked once (both sides share them), then reused.
+      expect(filled.stderr).toContain('cache: 0 of 3 corpus files reused');
+      expect(reused.stderr).toContain('cache: 3 of 3 corpus files reused');
+      // One BM25 index of the base side, saved by the first run and read by the second.
+      const indexes = (await readdir(join(cache, 'content', 'retrieval'), { recursive: true })).filter((name) => name.endsWith('.json'));
+      expect(indexes).toHaveLength(1);
+      const saved = JSON.parse(await readFile(join(cache, 'content', 'retrieval', indexes[0]!), 'utf8'));
+      expect(saved.format).toBe('chunkgate-bm25/1');
+      expect(saved.ranks.length).toBe((JSON.parse(fresh.stdout) as { retrieval: { queries: unknown[] } }).retrieval.queries.length);
+    } finally {
+      await rm(cache, { recursive: true, force: true });
+    }
+  });
+});

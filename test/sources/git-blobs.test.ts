@@ -1,0 +1,54 @@
+import { chmod, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DocText } from '../../src/sources/doc-text.js';
+import { readDocAt } from '../../src/sources/git.js';
+import { readFilesAt } from '../../src/sources/git-blobs.js';
+import { makeRepo, type TestRepo } from '../helpers/git-repo.js';
+
+const textOf = (read: DocText | undefined) => (read && 'text' in read ? read.text : undefined);
+
+describe('readFilesAt', () => {
+  let repo: TestRepo;
+  let base: string;
+  let head: string;
+  beforeAll(async () => {
+    repo = await makeRepo();
+    base = await repo.commit({ 'docs/same.md': '# Same\n\nUnchanged.\n', 'docs/edit.md': 'before\n', 'docs/gone.md': 'gone\n', 'docs/bom.md': '\ufeff# BOM\n', 'notes.txt': 'not docs\n', 'docs/ä ü.md': 'spaces and umlauts\n' });
+    await symlink('same.md', join(repo.dir, 'docs', 'link.md'));
+    await symlink('../../outside.md', join(repo.dir, 'docs', 'out.md'));
+    await chmod(join(repo.dir, 'docs', 'edit.md'), 0o755);
+    await writeFile(join(repo.dir, 'docs', 'binary.md'), Buffer.from([0x23, 0x20, 0x00, 0x41, 0x0a]));
+    head = await repo.commit({ 'docs/edit.md': 'after\n', 'docs/gone.md': null, 'docs/new.md': 'new\n', 'docs/big.md': `${'x'.repeat(99)}\n` });
+  });
+  afterAll(() => repo.remove());
+
+  it('reads every wanted file of several commits as the guarded one-file reader does', async () => {
+    const [atBase, atHead] = await readFilesAt(repo.dir, [base, head], (path) => path.endsWith('.md'));
+    expect([...atBase!.keys()]).toEqual(['docs/bom.md', 'docs/edit.md', 'docs/gone.md', 'docs/same.md', 'docs/ä ü.md']);
+    // The executable file is read, and so is the symbolic link inside the tree (as its target).
+    expect([...atHead!.keys()]).toEqual(['docs/big.md', 'docs/binary.md', 'docs/bom.md', 'docs/edit.md', 'docs/link.md', 'docs/new.md', 'docs/out.md', 'docs/same.md', 'docs/ä ü.md']);
+    for (const [ref, files] of [[base, atBase!], [head, atHead!]] as const) {
+      for (const [path, read] of files) expect(read, path).toEqual(await readDocAt(repo.dir, ref, path));
+    }
+    expect(textOf(atHead!.get('docs/edit.md'))).toBe('after\n');
+    expect(await repo.git('ls-tree', head, 'docs/edit.md')).toMatch(/^100755 /);
+    // The byte-order mark is dropped, as every reader drops it.
+    expect(textOf(atHead!.get('docs/bom.md'))).toBe('# BOM\n');
+    expect(textOf(atHead!.get('docs/link.md'))).toBe('# Same\n\nUnchanged.\n');
+    // A NUL byte, a link out of the repository: problems, never text.
+    expect(atHead!.get('docs/binary.md')).toMatchObject({ problem: { reason: 'binary file: NUL byte at byte 2 (line 1)' } });
+    expect(atHead!.get('docs/out.md')).toMatchObject({ problem: { reason: expect.stringContaining('outside the repository') as unknown } });
+  });
+
+  it('does not read a blob over the size limit', async () => {
+    const [atHead] = await readFilesAt(repo.dir, [head], (path) => path === 'docs/big.md' || path === 'docs/new.md', { maxBytes: 50 });
+    expect(atHead!.get('docs/big.md')).toMatchObject({ problem: { reason: 'too large: 100 bytes, limit 50' } });
+    expect(textOf(atHead!.get('docs/new.md'))).toBe('new\n');
+  });
+
+  it('reads nothing for no commit, and names a bad ref', async () => {
+    expect(await readFilesAt(repo.dir, [], () => true)).toEqual([]);
+    await expect(readFilesAt(repo.dir, ['no-such-ref'], () => true)).rejects.toThrow('git ls-tree -r no-such-ref failed');
+  });
+});
