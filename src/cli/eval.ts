@@ -20,6 +20,7 @@ import { loadConfigFile } from './config.js';
 import { openOutput, type CliIO } from './io.js';
 import { LLM_FLAGS, LLM_FLAGS_USAGE, llmSettings, withLlmFlags } from './llm-flags.js';
 import { createPool, jobsFor } from './pool.js';
+import { createProgress } from './progress.js';
 import { pairRunner } from './runner.js';
 import { inShard, parseJobs, parseShard, withShard } from './shard.js';
 import { openSpool } from './spool.js';
@@ -106,14 +107,18 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
     // Every file is a new file with no base: the same engine as `diff` and the action, so a file
     // that cannot be read, parsed, chunked or scored in time is an `unchecked` finding here too.
     let run;
+    // On a terminal's standard error only: CI logs and redirected output never hold it.
+    const progress = createProgress(io.stderrTerminal ?? null, { total: chosen.length, noun: 'files' });
     try {
       run = await comparePairs(chosen.map((target) => loader(target)), options, want, async (result, pair) => {
+        progress.tick(pair.path);
         facts.push(result.facts);
         if (result.diff && want.diff) diffs.push(result.diff);
         if (result.sources) sources.push({ path: pair.path, base: null, head: result.sources.head });
         if (spool) await spool.append(pair.path, result.json!);
       });
     } finally {
+      progress.done();
       await pool.close();
     }
     if (cache && positionals.length === 0) await cache.prune();

@@ -1,5 +1,9 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createProgress, NO_PROGRESS } from '../../src/cli/progress.js';
+import { runCli } from '../helpers/cli.js';
 
 function terminal(columns?: number) {
   const writes: string[] = [];
@@ -48,5 +52,26 @@ describe('createProgress', () => {
     const { writes, target } = terminal();
     createProgress(target, { total: 100, noun: 'files' }).done();
     expect(writes).toEqual([]);
+  });
+});
+
+describe('chunkgate eval progress', () => {
+  it('draws a progress line on a terminal for a long run, and nothing without one', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'chunkgate-progress-'));
+    try {
+      for (let i = 0; i < 20; i++) await writeFile(join(dir, `page-${String(i).padStart(2, '0')}.md`), `# Page ${i}\n\nText of page ${i}.\n`);
+      const onTerminal = await runCli(['eval', dir, '--jobs', '1'], { cwd: dir, tty: true });
+      expect(onTerminal.code).toBe(0);
+      // The first file is always drawn, the 20th always; the line is erased before the report.
+      expect(onTerminal.terminal.startsWith('\r\u001b[2Kchunkgate: 1/20 files · ')).toBe(true);
+      expect(onTerminal.terminal).toContain('\r\u001b[2Kchunkgate: 20/20 files · ');
+      expect(onTerminal.terminal.endsWith('\r\u001b[2K')).toBe(true);
+      expect(onTerminal.stdout).not.toContain('chunkgate: 20/20');
+      const piped = await runCli(['eval', dir, '--jobs', '1'], { cwd: dir });
+      expect(piped.terminal).toBe('');
+      expect(piped.stderr).not.toContain('files ·');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
