@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { compareDoc } from '../../src/compare/diff-doc.js';
-import { buildReport } from '../../src/compare/summary.js';
 import { renderEvalText } from '../../src/report/eval.js';
 import { chunk, doc, issue } from './factory.js';
-import { THRESHOLDS } from './sample.js';
+import { addedFileReport } from './sample.js';
 
 function report() {
   const head = doc('docs/x.md', [
@@ -11,15 +9,7 @@ function report() {
     chunk({ text: 'so-so', index: 1, score: 70, issues: [issue('sentence-cut', 3, 'medium')] }),
     chunk({ text: 'bad', index: 2, score: 40, issues: [issue('table-split', 5, 'high')] }),
   ]);
-  return buildReport({
-    version: '0.1.0',
-    config: {},
-    scorer: 'heuristic',
-    files: [compareDoc({ path: 'docs/x.md', status: 'added', head }, THRESHOLDS)],
-    failOn: [],
-    partial: false,
-    cost: null,
-  });
+  return addedFileReport(head);
 }
 
 describe('renderEvalText colour', () => {

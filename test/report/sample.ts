@@ -1,7 +1,7 @@
 import { compareDoc } from '../../src/compare/diff-doc.js';
 import { buildReport } from '../../src/compare/summary.js';
 import type { CommentContext } from '../../src/report/context.js';
-import type { Report } from '../../src/types.js';
+import type { DocEval, Report } from '../../src/types.js';
 import { CHUNKING, chunk, doc, issue } from './factory.js';
 
 /** `count` numbered lines `prefix 1\n` … for hand-made sources. */
@@ -47,6 +47,19 @@ function scriptPiece(part: number, parts: number, startLine: number, endLine: nu
  * - docs/new.md: an added page with a tiny chunk graded fail (worth a look);
  * - docs/old.md: a removed page (worth a look).
  */
+/** A report of one added file (`head`), no failOn: for renderer tests about one document. */
+export function addedFileReport(head: DocEval): Report {
+  return buildReport({
+    version: '0.1.0',
+    config: {},
+    scorer: 'heuristic',
+    files: [compareDoc({ path: head.path, status: 'added', head }, THRESHOLDS)],
+    failOn: [],
+    partial: false,
+    cost: null,
+  });
+}
+
 export function sampleReport(): Report {
   const deploy = compareDoc(
     {

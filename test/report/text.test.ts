@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { compareDoc } from '../../src/compare/diff-doc.js';
-import { buildReport } from '../../src/compare/summary.js';
 import { renderText } from '../../src/report/text.js';
 import { chunk, doc } from './factory.js';
-import { THRESHOLDS, sampleReport } from './sample.js';
+import { addedFileReport, sampleReport } from './sample.js';
 
 describe('renderText', () => {
   it('prints a verdict line, one line per file, then what breaks, what is worth a look and what was already there, without colour', () => {
@@ -29,16 +27,7 @@ describe('renderText', () => {
 
   it('removes terminal escape sequences whole from repository text', () => {
     const head = doc('docs/x.md', [chunk({ text: 'x', headingPath: ['Evil\u001b[2J heading'], score: 10 })]);
-    const report = buildReport({
-      version: '0.1.0',
-      config: {},
-      scorer: 'heuristic',
-      files: [compareDoc({ path: 'docs/x.md', status: 'added', head }, THRESHOLDS)],
-      failOn: [],
-      partial: false,
-      cost: null,
-    });
-    const text = renderText(report);
+    const text = renderText(addedFileReport(head));
     expect(text).not.toContain('\u001b');
     expect(text).not.toContain('[2J');
     expect(text).toContain('Evil heading');
