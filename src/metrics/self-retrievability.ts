@@ -1,4 +1,5 @@
-import { bm25Ranker } from '../retrieval/bm25.js';
+import { bodyOf } from '../retrieval/bm25.js';
+import { ownRanks } from '../retrieval/own-ranks.js';
 import { searchTerms } from '../retrieval/terms.js';
 import { firstSentence } from '../text/segments.js';
 import type { Chunk } from '../types.js';
@@ -45,13 +46,9 @@ export function chunkQuery(chunk: Pick<Chunk, 'headingPath' | 'text'>): string {
  */
 export function selfRetrievability(chunks: readonly Pick<Chunk, 'headingPath' | 'text'>[]): SelfRetrievability {
   if (chunks.length === 0) return { score: 100, ranks: [], queries: [] };
-  const rank = bm25Ranker(chunks.map((chunk, order) => ({ order, headingPath: chunk.headingPath, text: chunk.text })));
   const queries = chunks.map((chunk) => chunkQuery(chunk));
-  const ranks = queries.map((query, index) => {
-    if (query === '') return null;
-    const at = rank(query, chunks.length).indexOf(index);
-    return at === -1 ? null : at + 1;
-  });
+  // The ranks bm25Ranker gives over the document's chunks, without building its index per file.
+  const ranks = ownRanks(chunks.map(bodyOf), queries);
   const findable = ranks.filter((value) => value !== null && value <= SELF_RETRIEVAL_TOP).length;
   return { score: (100 * findable) / chunks.length, ranks, queries };
 }
