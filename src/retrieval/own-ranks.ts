@@ -20,7 +20,7 @@
  * - results rank by score, ties in corpus order; a document that holds no query term is not
  *   returned (`null`).
  */
-import { searchTerms } from './terms.js';
+import { searchTermsOfOneDocument } from './terms.js';
 
 /** MiniSearch's default BM25+ parameters (`defaultBM25params`), which {@link bm25Ranker} keeps. */
 const K = 1.2;
@@ -36,15 +36,16 @@ interface Postings {
 /**
  * For each `i`, the 1-based rank `bodies[i]` gets among all `bodies` for `queries[i]` under
  * {@link bm25Ranker}'s scoring, or `null` when it holds none of the query's terms (or the query
- * has none). Terms from {@link searchTerms}, as the ranker's.
+ * has none). Terms from `searchTerms` (one document's), as the ranker's.
  */
 export function ownRanks(bodies: readonly string[], queries: readonly string[]): (number | null)[] {
   const count = bodies.length;
   const frequencies = new Map<string, { docs: number[]; tfs: number[] }>();
   const lengths: number[] = [];
   let mean = 0;
+  const termsOf = searchTermsOfOneDocument();
   bodies.forEach((body, doc) => {
-    const tokens = searchTerms(body);
+    const tokens = termsOf(body);
     const length = new Set(tokens).size;
     lengths.push(length);
     mean = (mean * doc + length) / (doc + 1);
@@ -70,7 +71,7 @@ export function ownRanks(bodies: readonly string[], queries: readonly string[]):
   const sums = new Float64Array(count);
   const matched = new Int32Array(count);
   return queries.map((query, self) => {
-    const terms = searchTerms(query).filter((term) => term);
+    const terms = termsOf(query).filter((term) => term);
     const hits = terms.map((term) => postings.get(term)).filter((hit) => hit !== undefined);
     if (!hits.some((hit) => hit.docs.includes(self))) return null;
     sums.fill(0);

@@ -16,6 +16,7 @@ import { parseMarkdown } from '../../src/markdown/parse.js';
 import { chunkQuery } from '../../src/metrics/self-retrievability.js';
 import { bm25Ranker, bodyOf } from '../../src/retrieval/bm25.js';
 import { ownRanks } from '../../src/retrieval/own-ranks.js';
+import { searchTerms, searchTermsOfOneDocument } from '../../src/retrieval/terms.js';
 import { mulberry32 } from '../../scripts/validity/bootstrap.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -50,6 +51,13 @@ function expectLibraryRanks(documents: { path: string; chunks: { headingPath: st
   }
   return compared;
 }
+
+describe('searchTermsOfOneDocument', () => {
+  it('gives the terms of searchTerms, text after text, with repeated unspaced runs', () => {
+    const termsOf = searchTermsOfOneDocument();
+    for (const text of ['开始 上传文件', '开始\n上传文件之前请先登录', 'Upload 上传文件 files', '开始']) expect(termsOf(text), text).toEqual(searchTerms(text));
+  });
+});
 
 describe('ownRanks', () => {
   it('ranks a shorter document above a longer one for the same term (BM25 length normalisation)', () => {
