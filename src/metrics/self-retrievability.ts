@@ -1,6 +1,7 @@
-import { bm25Ranker } from '../retrieval/bm25.js';
+import { bodyOf } from '../retrieval/bm25.js';
+import { ownRanks } from '../retrieval/own-ranks.js';
 import { searchTerms } from '../retrieval/terms.js';
-import { firstSentence } from '../text/segments.js';
+import { firstSentence, SEGMENT_WINDOW } from '../text/segments.js';
 import type { Chunk } from '../types.js';
 
 /** Seed 001's quick check: a chunk counts as findable when its own query ranks it in the top 3. */
@@ -28,12 +29,29 @@ export interface SelfRetrievability {
  * text (lines that are headings, fences, tags or table rules skipped; at most 30 words).
  */
 export function chunkQuery(chunk: Pick<Chunk, 'headingPath' | 'text'>): string {
-  const prose = chunk.text
-    .split('\n')
-    .filter((line) => line.trim() !== '' && !NON_PROSE_LINE.test(line))
-    .join('\n');
-  const words = searchTerms(firstSentence(prose)).slice(0, LEAD_TERMS).join(' ');
+  const words = searchTerms(firstSentence(proseLead(chunk.text))).slice(0, LEAD_TERMS).join(' ');
   return [...chunk.headingPath, words].join(' ').trim();
+}
+
+/**
+ * The chunk's prose lines (non-blank, not {@link NON_PROSE_LINE}), joined by line breaks, up to
+ * the first line that takes them to {@link SEGMENT_WINDOW} characters: all that
+ * {@link firstSentence} reads of them, without splitting the rest of a long chunk.
+ */
+function proseLead(text: string): string {
+  const lines: string[] = [];
+  let length = -1;
+  for (let start = 0; start <= text.length && length < SEGMENT_WINDOW; ) {
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline;
+    const line = text.slice(start, end);
+    if (line.trim() !== '' && !NON_PROSE_LINE.test(line)) {
+      lines.push(line);
+      length += line.length + 1;
+    }
+    start = end + 1;
+  }
+  return lines.join('\n');
 }
 
 /**
@@ -45,13 +63,9 @@ export function chunkQuery(chunk: Pick<Chunk, 'headingPath' | 'text'>): string {
  */
 export function selfRetrievability(chunks: readonly Pick<Chunk, 'headingPath' | 'text'>[]): SelfRetrievability {
   if (chunks.length === 0) return { score: 100, ranks: [], queries: [] };
-  const rank = bm25Ranker(chunks.map((chunk, order) => ({ order, headingPath: chunk.headingPath, text: chunk.text })));
   const queries = chunks.map((chunk) => chunkQuery(chunk));
-  const ranks = queries.map((query, index) => {
-    if (query === '') return null;
-    const at = rank(query, chunks.length).indexOf(index);
-    return at === -1 ? null : at + 1;
-  });
+  // The ranks bm25Ranker gives over the document's chunks, without building its index per file.
+  const ranks = ownRanks(chunks.map(bodyOf), queries);
   const findable = ranks.filter((value) => value !== null && value <= SELF_RETRIEVAL_TOP).length;
   return { score: (100 * findable) / chunks.length, ranks, queries };
 }

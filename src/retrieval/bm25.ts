@@ -314,7 +314,7 @@ function indexOptions(options: Bm25Options): Options<IndexedDoc> {
 }
 
 /** What the index holds of a chunk: its heading path, then its text. */
-function bodyOf(chunk: Pick<RetrievalChunk, 'headingPath' | 'text'>): string {
+export function bodyOf(chunk: Pick<RetrievalChunk, 'headingPath' | 'text'>): string {
   return `${chunk.headingPath.join(' ')}\n${chunk.text}`;
 }
 

@@ -33,28 +33,39 @@ export interface TextSegment {
  */
 export function segmentText(segmenter: Intl.Segmenter, text: string): TextSegment[] {
   const out: TextSegment[] = [];
+  forEachSegment(segmenter, text, (segment, index, isWordLike) => {
+    out.push(isWordLike === undefined ? { segment, index } : { segment, index, isWordLike });
+  });
+  return out;
+}
+
+/**
+ * Calls `visit` with each segment of {@link segmentText}, in order, without making an object
+ * per segment: a whole document's words and sentences go through here.
+ */
+function forEachSegment(segmenter: Intl.Segmenter, text: string, visit: (segment: string, index: number, isWordLike: boolean | undefined) => void): void {
   let start = 0;
   while (start < text.length) {
     const end = Math.min(text.length, start + SEGMENT_WINDOW);
-    const window: TextSegment[] = [];
+    const last = end === text.length;
+    // A window's last segment may run past it: it is held back and read again from the next window.
+    let held: Intl.SegmentData | null = null;
     for (const part of segmenter.segment(text.slice(start, end))) {
-      window.push({ segment: part.segment, index: start + part.index, ...(part.isWordLike === undefined ? {} : { isWordLike: part.isWordLike }) });
+      if (held) visit(held.segment, start + held.index, held.isWordLike);
+      held = part;
     }
-    if (end === text.length) {
-      out.push(...window);
+    if (last) {
+      if (held) visit(held.segment, start + held.index, held.isWordLike);
       break;
     }
-    const last = window.at(-1)!;
-    if (window.length > 1) {
-      out.push(...window.slice(0, -1));
-      start = last.index;
+    if (held!.index > 0) {
+      start += held!.index;
       continue;
     }
     const cut = forcedCut(text, start, end);
-    out.push({ segment: text.slice(start, cut), index: start });
+    visit(text.slice(start, cut), start, undefined);
     start = cut;
   }
-  return out;
 }
 
 /** Where to end a segment that fills the window `[start, end)`: after its last whitespace in the second half, else at `end`. */
@@ -78,7 +89,9 @@ export function sentenceSegments(text: string): TextSegment[] {
 
 /** The first sentence of `text` (`''` for empty text), looking at its first window only. */
 export function firstSentence(text: string): string {
-  return segmentText(SENTENCES, text.slice(0, SEGMENT_WINDOW))[0]?.segment ?? '';
+  // The first segment of the one window `segmentText` would read, without segmenting the rest.
+  for (const part of SENTENCES.segment(text.slice(0, SEGMENT_WINDOW))) return part.segment;
+  return '';
 }
 
 /**
@@ -88,6 +101,8 @@ export function firstSentence(text: string): string {
  */
 export function dictionaryWords(run: string): string[] {
   const words: string[] = [];
-  for (const segment of segmentText(DICTIONARY_WORDS, run)) if (segment.isWordLike) words.push(segment.segment);
+  forEachSegment(DICTIONARY_WORDS, run, (segment, _index, isWordLike) => {
+    if (isWordLike) words.push(segment);
+  });
   return words;
 }

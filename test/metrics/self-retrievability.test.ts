@@ -15,6 +15,12 @@ describe('chunkQuery', () => {
     expect(chunkQuery(chunk([], long)).split(' ')).toHaveLength(30);
     expect(chunkQuery(chunk([], '```\n```'))).toBe('');
   });
+
+  it('reads the lead of a chunk longer than a segmenting window: the first 30 words of its first prose line', () => {
+    const line = Array.from({ length: 1000 }, (_, i) => `w${i}`).join(' '); // 4,890 characters, no terminator
+    const text = `## Guide\n\n${line}\n${'Later prose. '.repeat(500)}`;
+    expect(chunkQuery(chunk(['Guide'], text))).toBe(`Guide ${Array.from({ length: 30 }, (_, i) => `w${i}`).join(' ')}`);
+  });
 });
 
 describe('selfRetrievability (seed 001 quick check, issue 12)', () => {

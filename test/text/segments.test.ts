@@ -50,4 +50,14 @@ describe('sentenceSegments, firstSentence, dictionaryWords', () => {
     expect(parts).toContain('文件');
     expect(parts.join('')).toBe('上传文件');
   });
+
+  it('gives the word-like segments of segmentText for runs longer than a window, forced cuts included', () => {
+    const wordLike = (text: string) => segmentText(words, text).flatMap((part) => (part.isWordLike ? [part.segment] : []));
+    const cjk = '上传文件之前请先登录帐户然后选择目录'.repeat(600);
+    expect(dictionaryWords(cjk)).toEqual(wordLike(cjk));
+    expect(dictionaryWords(cjk).length).toBeGreaterThan(1000);
+    // one "word" of 9,000 characters: cut at the window ends, pieces that are not word-like
+    const solid = '𠀀'.repeat(4500);
+    expect(dictionaryWords(solid)).toEqual(wordLike(solid));
+  });
 });

@@ -1,0 +1,116 @@
+/**
+ * `ownRanks` must give exactly the ranks of `bm25Ranker` (MiniSearch), the scorer of record:
+ * on hand-computed cases, on seeded random documents built to tie and repeat terms, and on
+ * every chunked document of the repo's fixtures and of ../shared/corpus/tauri-docs (skipped
+ * cleanly when the shared folder is absent).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { glob } from 'tinyglobby';
+import { describe, expect, it } from 'vitest';
+import { chunkDocument } from '../../src/chunking/index.js';
+import { createMeasure } from '../../src/chunking/measure.js';
+import { parseConfig } from '../../src/config/load.js';
+import { settingsFor } from '../../src/config/resolve.js';
+import { parseMarkdown } from '../../src/markdown/parse.js';
+import { chunkQuery } from '../../src/metrics/self-retrievability.js';
+import { bm25Ranker, bodyOf } from '../../src/retrieval/bm25.js';
+import { ownRanks } from '../../src/retrieval/own-ranks.js';
+import { searchTerms, searchTermsOfOneDocument } from '../../src/retrieval/terms.js';
+import { mulberry32 } from '../../scripts/validity/bootstrap.js';
+
+const root = join(import.meta.dirname, '..', '..');
+const corpus = join(root, '..', 'shared', 'corpus', 'tauri-docs');
+
+/** The ranks as self-retrievability computed them before `ownRanks`: a MiniSearch index, one search per query. */
+function libraryRanks(bodies: readonly { headingPath: string[]; text: string }[], queries: readonly string[]): (number | null)[] {
+  const rank = bm25Ranker(bodies.map((body, order) => ({ order, ...body })));
+  return queries.map((query, index) => {
+    const at = rank(query, bodies.length).indexOf(index);
+    return at === -1 ? null : at + 1;
+  });
+}
+
+/** Every Markdown file under `dir`, as the CLI would chunk it with the default config. */
+async function chunkedDocuments(dir: string): Promise<{ path: string; chunks: { headingPath: string[]; text: string }[] }[]> {
+  const config = parseConfig('', '(defaults)');
+  const paths = (await glob(['**/*.md', '**/*.mdx'], { cwd: dir, ignore: ['**/node_modules/**'] })).sort();
+  return paths.map((path) => {
+    const chunking = settingsFor(config, path).chunking;
+    const { doc } = parseMarkdown(path, readFileSync(join(dir, path), 'utf8'));
+    return { path: relative(root, join(dir, path)), chunks: chunkDocument(doc, chunking, createMeasure(chunking.unit, chunking.tokenizer)) };
+  });
+}
+
+function expectLibraryRanks(documents: { path: string; chunks: { headingPath: string[]; text: string }[] }[]): number {
+  let compared = 0;
+  for (const { path, chunks } of documents) {
+    const queries = chunks.map((chunk) => chunkQuery(chunk));
+    expect(ownRanks(chunks.map(bodyOf), queries), path).toEqual(libraryRanks(chunks, queries));
+    compared += chunks.length;
+  }
+  return compared;
+}
+
+describe('searchTermsOfOneDocument', () => {
+  it('gives the terms of searchTerms, text after text, with repeated unspaced runs', () => {
+    const termsOf = searchTermsOfOneDocument();
+    for (const text of ['开始 上传文件', '开始\n上传文件之前请先登录', 'Upload 上传文件 files', '开始']) expect(termsOf(text), text).toEqual(searchTerms(text));
+  });
+});
+
+describe('ownRanks', () => {
+  it('ranks a shorter document above a longer one for the same term (BM25 length normalisation)', () => {
+    // "alpha" is in both: the same idf, the same tf; the one-word body is shorter than the mean
+    // length (2), so it scores higher and the three-word body ranks 2nd for its own query.
+    expect(ownRanks(['alpha beta gamma', 'alpha'], ['alpha', 'alpha'])).toEqual([2, 1]);
+  });
+
+  it('breaks equal scores by corpus order', () => {
+    expect(ownRanks(['x y', 'x y', 'x y'], ['x', 'y', 'x y'])).toEqual([1, 2, 3]);
+  });
+
+  it('does not return a document that holds none of its query terms, nor one for a query without terms', () => {
+    // Document 0 is ranked for "beta", which only document 1 holds.
+    expect(ownRanks(['alpha', 'beta'], ['beta', '—'])).toEqual([null, null]);
+  });
+
+  it('multiplies a score by the number of distinct query terms matched, as MiniSearch does', () => {
+    // N 6, mean length 7/6. idf(alpha, df 2) = ln 2.8 = 1.0296; idf(beta, df 5) = ln(1 + 1.5/5.5) = 0.2412.
+    // Document 0, six "alpha"s (length 1): 1.0296 × (0.5 + 13.2 / (6 + 1.2 × 0.9)) = 2.434, × 1 term.
+    // Document 1, "alpha beta" (length 2): (1.0296 + 0.2412) × (0.5 + 2.2 / (1 + 1.2 × 1.5)) = 1.634,
+    // × 2 terms = 3.268: first for "alpha beta", where the sum alone (1.634) would rank it 2nd.
+    // Documents 2–5, "beta" (length 1): 0.2412 × (0.5 + 2.2 / 2.08) = 0.376 each: a tie, in corpus order.
+    const bodies = ['alpha alpha alpha alpha alpha alpha', 'alpha beta', 'beta', 'beta', 'beta', 'beta'];
+    const queries = ['alpha beta', 'alpha beta', 'beta', 'beta', 'beta', 'beta'];
+    expect(ownRanks(bodies, queries)).toEqual([2, 1, 1, 2, 3, 4]);
+    expect(libraryRanks(bodies.map((text) => ({ headingPath: [], text })), queries)).toEqual([2, 1, 1, 2, 3, 4]);
+  });
+
+  it("gives bm25Ranker's ranks on seeded random documents full of ties and repeated terms", () => {
+    const random = mulberry32(16);
+    const vocabulary = ['the', 'tauri', 'build', 'app', 'config', '构建', '应用', 'window', 'the', 'the'];
+    const word = () => vocabulary[Math.floor(random() * vocabulary.length)]!;
+    for (let trial = 0; trial < 200; trial += 1) {
+      const count = 1 + Math.floor(random() * 12);
+      const chunks = Array.from({ length: count }, () => ({
+        headingPath: random() < 0.5 ? ['Guide'] : ['Guide', word()],
+        text: Array.from({ length: Math.floor(random() * 20) }, word).join(random() < 0.8 ? ' ' : ''),
+      }));
+      const queries = chunks.map(() => Array.from({ length: Math.floor(random() * 6) }, word).join(' '));
+      expect(ownRanks(chunks.map(bodyOf), queries), `trial ${trial}`).toEqual(libraryRanks(chunks, queries));
+    }
+  });
+
+  it("gives bm25Ranker's ranks on every chunked document of the repo's fixtures", async () => {
+    const documents = [...(await chunkedDocuments(join(root, 'fixtures'))), ...(await chunkedDocuments(join(root, 'test', 'fixtures')))];
+    expect(documents.length).toBeGreaterThan(50);
+    expect(expectLibraryRanks(documents)).toBeGreaterThan(500);
+  });
+
+  it.skipIf(!existsSync(corpus))("gives bm25Ranker's ranks on every chunked document of ../shared/corpus/tauri-docs", async () => {
+    const documents = await chunkedDocuments(corpus);
+    expect(documents.length).toBeGreaterThan(200);
+    expectLibraryRanks(documents);
+  });
+});
