@@ -6,6 +6,7 @@
 import { DEFAULT_OVERALL_WEIGHTS } from '../../src/engine/overall.js';
 import { CONTENT_METRIC_NAMES, OVERALL_COMPONENT_NAMES, STRUCTURAL_METRIC_NAMES } from '../../src/metrics/names.js';
 import { DEFAULT_STRUCTURAL_WEIGHTS } from '../../src/metrics/structural/index.js';
+import { DEFAULT_CONTENT_WEIGHTS } from '../../src/metrics/content/heuristic/content-score.js';
 import type { DocEval } from '../../src/types.js';
 import { pairOrderStability, percentileInterval, resampledMeans, resampleIndexes, rhoSpread, type RhoSpread } from './bootstrap.js';
 import { documentMean, primaryTruth, type ConfigOutcome, type Truth } from './experiment.js';
@@ -84,8 +85,8 @@ export function correlationRows(outcomes: readonly ConfigOutcome[], resampled?: 
     rows.push(row(name, where.filter(Boolean).join(', '), (o) => documentMean(o.docs, (doc) => doc.metrics[name])));
   }
   for (const name of CONTENT_METRIC_NAMES) {
-    const inOverall = DEFAULT_OVERALL_WEIGHTS[name] > 0 ? 'overall, content' : 'content';
-    rows.push(row(name, inOverall, (o) => documentMean(o.docs, (doc) => doc.metrics[name])));
+    const where = [DEFAULT_OVERALL_WEIGHTS[name] > 0 ? 'overall' : '', DEFAULT_CONTENT_WEIGHTS[name] > 0 ? 'content' : ''];
+    rows.push(row(name, where.filter(Boolean).join(', '), (o) => documentMean(o.docs, (doc) => doc.metrics[name])));
   }
   for (const name of ['metadata', 'source_coverage'] as const) {
     rows.push(row(`chunk ${name}`, DEFAULT_OVERALL_WEIGHTS[name] > 0 ? 'overall' : '', (o) => documentMean(o.docs, (doc) => chunkMean(doc, name))));

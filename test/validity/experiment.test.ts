@@ -83,6 +83,11 @@ describe('the validity report', () => {
     expect(rows.find((row) => row.name === 'overall')).toMatchObject({ rho: null, values: [one.docs[0]!.scores.overall / 2 + one.docs[1]!.scores.overall / 2, expect.any(Number)] });
     expect(rows.map((row) => row.name)).toContain('context_sufficiency');
     expect(rows.map((row) => row.name)).toContain('unit_integrity');
+    // Where each metric is weighted by default: semantic_coherence left `content` (weight 0).
+    const weighted = Object.fromEntries(rows.map((row) => [row.name, row.weighted]));
+    expect(weighted.semantic_coherence).toBe('');
+    expect(weighted.context_self_containment).toBe('overall, content');
+    expect(weighted.information_completeness).toBe('content');
     // Both pages have the same shape, so the two answer chunks score the same: no order to correlate.
     expect(one.corpus!.answers[0]!.chunk.score).toBe(one.corpus!.answers[1]!.chunk.score);
     expect(chunkLevel(one.corpus!)).toEqual({ answers: 3, rho: null });
