@@ -12,8 +12,11 @@ import { fileURLToPath } from 'node:url';
 import { VERSION } from '../version.js';
 import { createFileCache } from './cache.js';
 
-/** One kind of entry in the cache folder (`<dir>/content/<kind>/`): eval results, retrieval chunks, or a base side's BM25 index. */
-export type CacheKind = 'eval' | 'chunks' | 'retrieval';
+/**
+ * One kind of entry in the cache folder (`<dir>/content/<kind>/`): eval results, retrieval chunks,
+ * a base side's BM25 index, or a base side's retrieval chunks in one pack (src/cli/chunk-pack.ts).
+ */
+export type CacheKind = 'eval' | 'chunks' | 'retrieval' | 'packs';
 
 /** A cache folder for one kind of entry. */
 export interface ContentCache {
@@ -22,6 +25,8 @@ export interface ContentCache {
   /** The entry, or `undefined` when absent or unreadable (a damaged entry is a miss, never an error). */
   get<T>(key: string): Promise<T | undefined>;
   set(key: string, value: unknown): Promise<void>;
+  /** Marks an entry as in use without reading it (its value came from a pack), so {@link ContentCache.prune | prune} keeps it; counted as a hit. */
+  keep(key: string): void;
   /** Deletes the entries of this kind no `get` or `set` touched since the cache was opened; returns how many. */
   prune(): Promise<number>;
   readonly stats: { hits: number; misses: number };
@@ -51,6 +56,10 @@ export function openContentCache(dir: string, kind: CacheKind): ContentCache {
     set(key, value) {
       used.add(key);
       return files.set(key, value);
+    },
+    keep(key) {
+      used.add(key);
+      stats.hits += 1;
     },
     async prune() {
       let removed = 0;
