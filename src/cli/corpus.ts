@@ -4,7 +4,7 @@ import { corpusMap, type CorpusMap } from '../engine/corpus.js';
 import { forEachOrdered } from '../engine/ordered.js';
 import type { CorpusChunking, SourceText } from '../engine/retrieval.js';
 import type { ContentCache } from '../sources/content-cache.js';
-import { chunkPack, packable, packEntry } from './chunk-pack.js';
+import { packable, packEntries, readPack, unpackChunking } from './chunk-pack.js';
 import { inFlightFiles, type Pool } from './pool.js';
 
 /**
@@ -47,17 +47,19 @@ export async function chunkCorpus(
   const baseFiles = (sides[0] ?? []).filter(chunkedHere);
   const baseKeys = cache ? baseFiles.map((file) => seen.get(file.path, file.text) ?? entryKey(file)) : [];
   const packKey = cache && packs && baseKeys.length > 0 && packable(baseFiles) ? packs.key(baseKeys) : null;
-  const pack = packKey ? chunkPack(await packs!.get(packKey)) : new Map<string, CorpusChunking>();
+  const pack = packKey ? readPack(await packs!.get(packKey)) : new Map<string, unknown>();
   const found = new Map<string, CorpusChunking>();
+  const fromPack = new Set<string>();
   const missing: { file: SourceText; key: string | null }[] = [];
   const lookups: { file: SourceText; key: string | null }[] = [];
   for (const item of todo) {
-    const packed = item.key !== null ? pack.get(item.key) : undefined;
+    const packed = item.key !== null && pack.has(item.key) ? unpackChunking(pack.get(item.key), item.file.text) : undefined;
     if (!packed) {
       lookups.push(item);
       continue;
     }
     cache!.keep(item.key!);
+    fromPack.add(item.key!);
     chunked.set(item.file.path, item.file.text, packed);
     found.set(item.key!, packed);
   }
@@ -96,8 +98,13 @@ export async function chunkCorpus(
     }
   }
   // (Re)write the pack when it lacks a base file this run has the chunks of.
-  if (packKey && baseKeys.some((key) => !pack.has(key) && found.has(key))) {
-    await packs!.set(packKey, packEntry(baseKeys.flatMap((key) => (found.has(key) ? [[key, found.get(key)!] as const] : []))));
+  if (packKey && baseKeys.some((key) => !fromPack.has(key) && found.has(key))) {
+    const entries = baseFiles.flatMap((file, at) => {
+      const key = baseKeys[at]!;
+      const chunking = found.get(key);
+      return chunking ? [{ key, chunking, text: file.text }] : [];
+    });
+    await packs!.set(packKey, packEntries(entries));
     await packs!.prune();
   }
   return chunked;
