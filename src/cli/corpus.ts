@@ -36,7 +36,7 @@ export async function chunkCorpus(
   // Each distinct file once, with its entry key in the cache.
   const todo: { file: SourceText; key: string | null }[] = [];
   const seen = corpusMap<string | null>();
-  const entryKey = (file: SourceText): string => cache!.key({ path: file.path, text: file.text, chunking: chunkingOf(file) });
+  const entryKey = (file: SourceText): string => cache!.key({ path: file.path, chunking: chunkingOf(file) }, file.text);
   for (const file of sides.flat()) {
     if (seen.has(file.path, file.text) || skip(file.path, file.text) || !chunkedHere(file)) continue;
     const key = cache ? entryKey(file) : null;

@@ -38,6 +38,8 @@ type Indexable = Pick<RetrievalChunk, 'order' | 'headingPath' | 'text'>;
 interface IndexedDoc {
   id: number;
   body: string;
+  /** The chunk `body` is made of, when the document was made from one here (not read from a saved index). */
+  chunk?: Pick<RetrievalChunk, 'headingPath' | 'text'>;
 }
 
 /**
@@ -237,7 +239,7 @@ function corpusMaps(chunks: readonly RetrievalChunk[]): Pick<Bm25Index, 'files' 
   const orderOf = new Map<number, number>();
   const docOf = new Map<number, IndexedDoc>();
   for (const chunk of chunks) {
-    const doc = { id: chunk.order, body: bodyOf(chunk) };
+    const doc = { id: chunk.order, body: bodyOf(chunk), chunk };
     filesOf(files, chunk.file).push(doc);
     orderOf.set(chunk.order, chunk.order);
     docOf.set(doc.id, doc);
@@ -257,7 +259,7 @@ function deriveIndex(from: Bm25Index, chunks: readonly RetrievalChunk[], options
   const same = (file: string): boolean => {
     const had = from.files.get(file);
     const now = wanted.get(file);
-    return had !== undefined && now !== undefined && had.length === now.length && had.every((doc, at) => doc.body === bodyOf(now[at]!));
+    return had !== undefined && now !== undefined && had.length === now.length && had.every((doc, at) => sameBody(doc, now[at]!));
   };
   const gone = [...from.files.keys()].filter((file) => !same(file));
   const come = [...wanted.keys()].filter((file) => !same(file));
@@ -274,7 +276,7 @@ function deriveIndex(from: Bm25Index, chunks: readonly RetrievalChunk[], options
   let nextId = from.nextId;
   const files = new Map<string, IndexedDoc[]>();
   for (const file of come) {
-    const docs = wanted.get(file)!.map((chunk) => ({ id: nextId++, body: bodyOf(chunk) }));
+    const docs = wanted.get(file)!.map((chunk) => ({ id: nextId++, body: bodyOf(chunk), chunk }));
     index.addAll(docs);
     for (const doc of docs) lengths.set(doc.id, lengthOf(doc.body, options));
     files.set(file, docs);
@@ -316,6 +318,17 @@ function indexOptions(options: Bm25Options): Options<IndexedDoc> {
 /** What the index holds of a chunk: its heading path, then its text. */
 export function bodyOf(chunk: Pick<RetrievalChunk, 'headingPath' | 'text'>): string {
   return `${chunk.headingPath.join(' ')}\n${chunk.text}`;
+}
+
+/**
+ * Whether `doc` indexes the body of `chunk`. A file the same on both sides has the same chunk
+ * strings on both (one chunking serves both), so comparing the text and heading path (equal
+ * strings are often the same string, compared at once) answers without building the body again.
+ */
+function sameBody(doc: IndexedDoc, chunk: Pick<RetrievalChunk, 'headingPath' | 'text'>): boolean {
+  const from = doc.chunk;
+  if (from && from.text === chunk.text && from.headingPath.length === chunk.headingPath.length && from.headingPath.every((part, at) => part === chunk.headingPath[at])) return true;
+  return doc.body === bodyOf(chunk);
 }
 
 function filesOf<T>(files: Map<string, T[]>, file: string): T[] {
