@@ -93,6 +93,21 @@ describe('bm25Sides', () => {
     expect(await ranks(headRetriever, 10)).toEqual(await ranks(bm25Retriever(head, { queries }), 10));
   });
 
+  it('ranks as a fresh index when the head shares the base chunks\' strings, a heading split differently included', async () => {
+    const files = baseFiles();
+    const base = corpus(files);
+    // As the CLI gives them: one chunking per unchanged file, the same strings on both sides.
+    const shared = { ...files };
+    shared['docs/f02.md'] = [...files['docs/f02.md']!.slice(0, 1), { heading: ['Part', '2'], text: files['docs/f02.md']![1]!.text }, ...files['docs/f02.md']!.slice(2)];
+    shared['docs/f04.md'] = files['docs/f04.md']!.map((entry, at) => (at === 0 ? { ...entry, text: `${entry.text} Rollback a failed release.` } : entry));
+    const head = corpus(shared);
+    const sides = bm25Sides(queries);
+    expect(await ranks(sides.base(base), 1000)).toEqual(await ranks(bm25Retriever(base, { queries }), 1000));
+    const expected = await ranks(bm25Retriever(head, { queries }), 1000);
+    expect(expected).not.toEqual(await ranks(bm25Retriever(base, { queries }), 1000));
+    expect(await ranks(sides.head(head), 1000)).toEqual(expected);
+  });
+
   it('gives an unchanged head the ranks of the base', async () => {
     const base = corpus(baseFiles());
     const sides = bm25Sides(queries);
