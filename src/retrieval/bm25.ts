@@ -208,7 +208,93 @@ function corpusDigest(queries: readonly string[], chunks: readonly RetrievalChun
 }
 
 function rankerOf(built: Bm25Index): Ranker {
-  return (query, k) => topK(built.index.search(query), k, (id) => built.orderOf.get(id)!);
+  const direct = directRanker(built);
+  return (query, k) => direct?.(query, k) ?? topK(built.index.search(query), k, (id) => built.orderOf.get(id)!);
+}
+
+/** What {@link directRanker} reads of a MiniSearch 7 index (its `toJSON` names the same data). */
+interface SearchInternals {
+  _index: { get(term: string): Map<number, Map<number, number>> | undefined };
+  _fieldIds: Record<string, number>;
+  _fieldLength: Map<number, number[]>;
+  _documentIds: Map<number, number>;
+  _documentCount: number;
+  _avgFieldLength: number[];
+  _nextId: number;
+}
+
+/** MiniSearch's default BM25+ parameters, which {@link indexOptions} keeps. */
+const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
+
+/**
+ * The ranks `index.search` then {@link topK} give, computed from the index's postings without
+ * MiniSearch's result objects (one per matching document, and a common query word matches most
+ * of a corpus): a head side's queries took most of a warm golden-set run. Scores are MiniSearch's
+ * to the bit: the same BM25+ expression, per-term scores added in query-term order, times the
+ * number of distinct query terms matched (every weight and boost this module leaves at 1). Returns
+ * `null` for a query when the index is not what this reads (the caller asks MiniSearch), and is
+ * `null` itself when the internals are not MiniSearch 7's.
+ */
+function directRanker(built: Bm25Index): ((query: string, k: number) => number[] | null) | null {
+  const internals = built.index as unknown as Partial<SearchInternals>;
+  const { _index: postings, _fieldIds: fieldIds, _fieldLength: fieldLength, _documentIds: documentIds, _documentCount: total, _avgFieldLength: averages, _nextId: nextId } = internals;
+  if (typeof postings?.get !== 'function' || typeof fieldIds?.body !== 'number' || !(fieldLength instanceof Map) || !(documentIds instanceof Map)) return null;
+  if (typeof total !== 'number' || !Array.isArray(averages) || typeof averages[fieldIds.body] !== 'number' || !Number.isInteger(nextId)) return null;
+  const field = fieldIds.body;
+  const { k: k1, b, d } = BM25;
+  return (query, k) => {
+    const terms = searchTerms(query).filter((term) => !!term);
+    const avgFieldLength = averages[field]!;
+    const scores = new Float64Array(nextId!);
+    const matched = new Uint16Array(nextId!);
+    const touched: number[] = [];
+    for (const [at, term] of terms.entries()) {
+      const freqs = postings.get(term)?.get(field);
+      if (!freqs) continue;
+      // A document matches each occurrence of a term: count it (distinct terms) at the first.
+      const first = terms.indexOf(term) === at;
+      const matchingCount = freqs.size;
+      const invDocFreq = Math.log(1 + (total - matchingCount + 0.5) / (matchingCount + 0.5));
+      for (const [docId, termFreq] of freqs) {
+        const lengths = fieldLength.get(docId);
+        // A document removed without its terms (MiniSearch's discard) is MiniSearch's to handle.
+        if (lengths === undefined || !documentIds.has(docId)) return null;
+        const length = lengths[field]!;
+        scores[docId] = scores[docId]! + invDocFreq * (d + (termFreq * (k1 + 1)) / (termFreq + k1 * (1 - b + (b * length) / avgFieldLength)));
+        if (first && ++matched[docId]! === 1) touched.push(docId);
+      }
+    }
+    if (k <= 0 || touched.length === 0) return [];
+    const ranked = touched.map((docId): Scored => ({ score: scores[docId]! * matched[docId]!, order: built.orderOf.get(documentIds.get(docId)!)! }));
+    return bestK(ranked, k).map((result) => result.order);
+  };
+}
+
+/** A ranked document: higher score first, then lower corpus order. */
+interface Scored {
+  score: number;
+  order: number;
+}
+
+function byRank(a: Scored, z: Scored): number {
+  return z.score - a.score || a.order - z.order;
+}
+
+/** The best `k` of `results` ({@link byRank}). */
+function bestK(results: Scored[], k: number): Scored[] {
+  if (k * 8 >= results.length) return results.sort(byRank).slice(0, k);
+  // A few best of many: keep them in rank order while scanning.
+  const best: Scored[] = [];
+  for (const result of results) {
+    if (best.length === k && byRank(result, best[k - 1]!) >= 0) continue;
+    let at = best.length === k ? k - 1 : best.length;
+    while (at > 0 && byRank(result, best[at - 1]!) < 0) {
+      best[at] = best[at - 1]!;
+      at -= 1;
+    }
+    best[at] = result;
+  }
+  return best;
 }
 
 /** An index with what deriving another from it needs. */
