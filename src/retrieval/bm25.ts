@@ -242,7 +242,23 @@ function directRanker(built: Bm25Index): ((query: string, k: number) => number[]
   if (typeof total !== 'number' || !Array.isArray(averages) || typeof averages[fieldIds.body] !== 'number' || !Number.isInteger(nextId)) return null;
   const field = fieldIds.body;
   const { k: k1, b, d } = BM25;
+  // Each document's length and corpus order by MiniSearch's short id (-1: no such document), read once.
+  let byShortId: { lengths: Float64Array; orders: Float64Array } | null = null;
+  const tables = () => {
+    if (byShortId) return byShortId;
+    const lengths = new Float64Array(nextId!);
+    const orders = new Float64Array(nextId!).fill(-1);
+    for (const [shortId, id] of documentIds) {
+      const length = fieldLength.get(shortId)?.[field];
+      const order = built.orderOf.get(id);
+      if (length === undefined || order === undefined || shortId < 0 || shortId >= nextId!) continue;
+      lengths[shortId] = length;
+      orders[shortId] = order;
+    }
+    return (byShortId = { lengths, orders });
+  };
   return (query, k) => {
+    const { lengths, orders } = tables();
     const terms = searchTerms(query).filter((term) => !!term);
     const avgFieldLength = averages[field]!;
     const scores = new Float64Array(nextId!);
@@ -256,16 +272,15 @@ function directRanker(built: Bm25Index): ((query: string, k: number) => number[]
       const matchingCount = freqs.size;
       const invDocFreq = Math.log(1 + (total - matchingCount + 0.5) / (matchingCount + 0.5));
       for (const [docId, termFreq] of freqs) {
-        const lengths = fieldLength.get(docId);
         // A document removed without its terms (MiniSearch's discard) is MiniSearch's to handle.
-        if (lengths === undefined || !documentIds.has(docId)) return null;
-        const length = lengths[field]!;
+        if (!(orders[docId]! >= 0)) return null;
+        const length = lengths[docId]!;
         scores[docId] = scores[docId]! + invDocFreq * (d + (termFreq * (k1 + 1)) / (termFreq + k1 * (1 - b + (b * length) / avgFieldLength)));
         if (first && ++matched[docId]! === 1) touched.push(docId);
       }
     }
     if (k <= 0 || touched.length === 0) return [];
-    const ranked = touched.map((docId): Scored => ({ score: scores[docId]! * matched[docId]!, order: built.orderOf.get(documentIds.get(docId)!)! }));
+    const ranked = touched.map((docId): Scored => ({ score: scores[docId]! * matched[docId]!, order: orders[docId]! }));
     return bestK(ranked, k).map((result) => result.order);
   };
 }
