@@ -4,6 +4,7 @@ import { corpusMap, type CorpusMap } from '../engine/corpus.js';
 import { forEachOrdered } from '../engine/ordered.js';
 import type { CorpusChunking, SourceText } from '../engine/retrieval.js';
 import type { ContentCache } from '../sources/content-cache.js';
+import type { ChunkingOptions } from '../types.js';
 import { packable, packEntries, readPack, unpackChunking } from './chunk-pack.js';
 import { inFlightFiles, type Pool } from './pool.js';
 
@@ -28,7 +29,13 @@ export async function chunkCorpus(
   packs: ContentCache | null = null,
 ): Promise<CorpusMap<CorpusChunking>> {
   const chunked = corpusMap<CorpusChunking>();
-  const chunkingOf = (file: SourceText) => settingsFor(config, file.path).chunking;
+  // Settings by path: both sides ask for most paths, several times.
+  const settings = new Map<string, ChunkingOptions>();
+  const chunkingOf = (file: SourceText): ChunkingOptions => {
+    let chunking = settings.get(file.path);
+    if (!chunking) settings.set(file.path, (chunking = settingsFor(config, file.path).chunking));
+    return chunking;
+  };
   const chunkedHere = (file: SourceText): boolean => {
     const { strategy } = chunkingOf(file);
     return strategy !== 'external' && strategy !== 'semantic';
