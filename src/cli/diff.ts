@@ -10,7 +10,7 @@ import { externalChunker } from '../sources/external-chunker.js';
 import type { RetrievalInput, SourceText } from '../engine/retrieval.js';
 import { openContentCache } from '../sources/content-cache.js';
 import { readFilesAt } from '../sources/git-blobs.js';
-import { corpusKey } from '../engine/corpus.js';
+import { corpusMap } from '../engine/corpus.js';
 import { chunkCorpus } from './corpus.js';
 import { createPool, jobsFor } from './pool.js';
 import { pairRunner } from './runner.js';
@@ -336,10 +336,15 @@ async function goldenRetrieval(
 ): Promise<RetrievalInput> {
   const golden = parseGolden(side.goldenText!, config.golden.file);
   const corpus = await side.corpus();
-  const changed = new Set(pairs.flatMap((pair) => [corpusKey(pair.previousPath ?? pair.path, pair.base ?? ''), corpusKey(pair.path, pair.head ?? '')]));
+  const changed = corpusMap<true>();
+  for (const pair of pairs) {
+    changed.set(pair.previousPath ?? pair.path, pair.base ?? '', true);
+    changed.set(pair.path, pair.head ?? '', true);
+  }
   const cache = cacheDir !== undefined ? openContentCache(resolve(io.cwd, cacheDir), 'chunks') : null;
   const poolFor = (files: number) => createPool(jobsFor(files, jobs), io.workerUrl);
-  const chunked = await chunkCorpus([corpus.base, corpus.head], config, poolFor, cache, (path, text) => changed.has(corpusKey(path, text)));
+  const packs = cacheDir !== undefined ? openContentCache(resolve(io.cwd, cacheDir), 'packs') : null;
+  const chunked = await chunkCorpus([corpus.base, corpus.head], config, poolFor, cache, (path, text) => changed.has(path, text), packs);
   // Only a run over the whole corpus knows which entries are stale.
   if (cache && prune) await cache.prune();
   if (cache) io.stderr(`cache: ${cache.stats.hits} of ${cache.stats.hits + cache.stats.misses} corpus files reused from ${cacheDir}`);
@@ -352,5 +357,5 @@ async function goldenRetrieval(
       await indexes.prune();
     },
   };
-  return { golden, ...corpus, chunked: (path, text) => chunked.get(corpusKey(path, text)), ...(bm25Store ? { bm25Store } : {}) };
+  return { golden, ...corpus, chunked: (path, text) => chunked.get(path, text), ...(bm25Store ? { bm25Store } : {}) };
 }

@@ -10,7 +10,7 @@ import type { ExternalChunk } from '../chunking/presets/index.js';
 import { VERSION } from '../version.js';
 import { addBoilerplate, addPage, boilerplateOf, runPages, type RunPages } from './boilerplate.js';
 import type { BudgetOptions } from './budget.js';
-import { corpusChunkings, corpusKey } from './corpus.js';
+import { corpusChunkings, corpusMap } from './corpus.js';
 import type { DocAnalysis } from './evaluate.js';
 import { forEachOrdered } from './ordered.js';
 import {
@@ -161,15 +161,15 @@ export async function comparePairs(
   const warnings: string[] = [];
   const pages = runPages();
   // Changed files' chunkings, which retrieval reuses.
-  const known = new Map<string, CorpusChunking>();
+  const known = corpusMap<CorpusChunking>();
   const wants: PairWants = { ...want, ...(options.retrieval ? { chunks: true } : {}) };
   const keep = async (result: PairResult, pair: FilePair): Promise<void> => {
     warnings.push(...result.warnings);
     const basePath = pair.previousPath ?? pair.path;
     addPage(pages.base, basePath, result.pages.base);
     addPage(pages.head, pair.path, result.pages.head);
-    if (result.chunks?.base && pair.base !== null) known.set(corpusKey(basePath, pair.base), { chunks: result.chunks.base, blocks: result.pages.base ?? [] });
-    if (result.chunks?.head && pair.head !== null) known.set(corpusKey(pair.path, pair.head), { chunks: result.chunks.head, blocks: result.pages.head ?? [] });
+    if (result.chunks?.base && pair.base !== null) known.set(basePath, pair.base, { chunks: result.chunks.base, blocks: result.pages.base ?? [] });
+    if (result.chunks?.head && pair.head !== null) known.set(pair.path, pair.head, { chunks: result.chunks.head, blocks: result.pages.head ?? [] });
     await take(result, pair);
   };
   const prepare = (pair: FilePair) => preparePair(pair, options, wants);
@@ -218,7 +218,7 @@ export async function comparePairs(
   if (options.retrieval) {
     const corpusOptions = { config, ...(options.externalChunks ? { externalChunks: options.externalChunks } : {}), ...(options.fileBudget ? { fileBudget: options.fileBudget } : {}), ...(vectors ? { vectors } : {}) };
     const chunkings = await corpusChunkings(options.retrieval, known, corpusOptions, pages, notices);
-    const result = await retrievalReport(options.retrieval, config, (path, text) => chunkings.get(corpusKey(path, text))?.chunks ?? []);
+    const result = await retrievalReport(options.retrieval, config, (path, text) => chunkings.get(path, text)?.chunks ?? []);
     retrieval = result.report;
     notices.push(...result.notices);
   }

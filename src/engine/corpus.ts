@@ -9,9 +9,29 @@ import type { BudgetOptions } from './budget.js';
 import { analyzeIsolated, problemOf } from './isolate.js';
 import { chunkForRetrieval, type CorpusChunking, type RetrievalInput, type SourceText } from './retrieval.js';
 
-/** The key of a corpus file: its path and text. */
-export function corpusKey(path: string, text: string): string {
-  return `${path}\0${text}`;
+/** Values by corpus file: its path and text (see {@link corpusMap}). */
+export interface CorpusMap<V> {
+  get(path: string, text: string): V | undefined;
+  has(path: string, text: string): boolean;
+  set(path: string, text: string, value: V): void;
+}
+
+/**
+ * An empty {@link CorpusMap}. A file is found by its path, then its text: no key string of
+ * path and text is built per lookup (hashing a new copy of the whole text each time cost more
+ * than the rest of a warm golden-set run), and a text string's hash is computed once.
+ */
+export function corpusMap<V>(): CorpusMap<V> {
+  const byPath = new Map<string, Map<string, V>>();
+  return {
+    get: (path, text) => byPath.get(path)?.get(text),
+    has: (path, text) => byPath.get(path)?.has(text) ?? false,
+    set(path, text, value) {
+      let texts = byPath.get(path);
+      if (!texts) byPath.set(path, (texts = new Map()));
+      texts.set(text, value);
+    },
+  };
 }
 
 /** What chunking the corpus needs beyond the files. */
@@ -32,17 +52,20 @@ export interface CorpusOptions {
  */
 export async function corpusChunkings(
   input: RetrievalInput,
-  known: ReadonlyMap<string, CorpusChunking>,
+  known: CorpusMap<CorpusChunking>,
   options: CorpusOptions,
   pages: RunPages,
   notices: string[],
-): Promise<Map<string, CorpusChunking | null>> {
-  const chunkings = new Map<string, CorpusChunking | null>();
+): Promise<CorpusMap<CorpusChunking | null>> {
+  const chunkings = corpusMap<CorpusChunking | null>();
   const visit = async (files: readonly SourceText[], side: 'base' | 'head') => {
     for (const file of files) {
-      const key = corpusKey(file.path, file.text);
-      if (!chunkings.has(key)) chunkings.set(key, known.get(key) ?? input.chunked?.(file.path, file.text) ?? (await chunkHere(file, options, notices)));
-      addPage(pages[side], file.path, chunkings.get(key)?.blocks);
+      let chunking = chunkings.get(file.path, file.text);
+      if (chunking === undefined) {
+        chunking = known.get(file.path, file.text) ?? input.chunked?.(file.path, file.text) ?? (await chunkHere(file, options, notices));
+        chunkings.set(file.path, file.text, chunking);
+      }
+      addPage(pages[side], file.path, chunking?.blocks);
     }
   };
   await visit(input.base, 'base');

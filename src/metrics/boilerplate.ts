@@ -90,18 +90,22 @@ export function pageBlocks(doc: ParsedDoc, options: Pick<BoilerplateOptions, 'mi
 export function repeatedBlocks(pages: readonly PageBlocks[], options: BoilerplateOptions = {}): RepeatedBlock[] {
   const unique = [...new Map([...pages].reverse().map((page) => [page.path, page])).values()];
   const threshold = Math.max(options.minPages ?? 3, Math.ceil((options.minShare ?? 0.1) * unique.length));
-  const holders = new Map<string, Set<string>>();
+  // The pages holding each block: most blocks are on one page, kept as its path (no set per block).
+  const holders = new Map<string, string | Set<string>>();
   for (const { path, blocks } of unique) {
     for (const block of blocks) {
-      const set = holders.get(block.key) ?? new Set<string>();
-      set.add(path);
-      holders.set(block.key, set);
+      const held = holders.get(block.key);
+      if (held === undefined) holders.set(block.key, path);
+      else if (typeof held === 'string') {
+        if (held !== path) holders.set(block.key, new Set([held, path]));
+      } else held.add(path);
     }
   }
   const repeated: RepeatedBlock[] = [];
   for (const { path, blocks } of unique) {
     for (const block of blocks) {
-      const count = holders.get(block.key)!.size;
+      const held = holders.get(block.key)!;
+      const count = typeof held === 'string' ? 1 : held.size;
       if (count >= threshold) repeated.push({ ...block, path, pages: count, of: unique.length, threshold });
     }
   }

@@ -38,6 +38,8 @@ type Indexable = Pick<RetrievalChunk, 'order' | 'headingPath' | 'text'>;
 interface IndexedDoc {
   id: number;
   body: string;
+  /** The chunk `body` is made of, when the document was made from one here (not read from a saved index). */
+  chunk?: Pick<RetrievalChunk, 'headingPath' | 'text'>;
 }
 
 /**
@@ -206,7 +208,108 @@ function corpusDigest(queries: readonly string[], chunks: readonly RetrievalChun
 }
 
 function rankerOf(built: Bm25Index): Ranker {
-  return (query, k) => topK(built.index.search(query), k, (id) => built.orderOf.get(id)!);
+  const direct = directRanker(built);
+  return (query, k) => direct?.(query, k) ?? topK(built.index.search(query), k, (id) => built.orderOf.get(id)!);
+}
+
+/** What {@link directRanker} reads of a MiniSearch 7 index (its `toJSON` names the same data). */
+interface SearchInternals {
+  _index: { get(term: string): Map<number, Map<number, number>> | undefined };
+  _fieldIds: Record<string, number>;
+  _fieldLength: Map<number, number[]>;
+  _documentIds: Map<number, number>;
+  _documentCount: number;
+  _avgFieldLength: number[];
+  _nextId: number;
+}
+
+/** MiniSearch's default BM25+ parameters, which {@link indexOptions} keeps. */
+const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
+
+/**
+ * The ranks `index.search` then {@link topK} give, computed from the index's postings without
+ * MiniSearch's result objects (one per matching document, and a common query word matches most
+ * of a corpus): a head side's queries took most of a warm golden-set run. Scores are MiniSearch's
+ * to the bit: the same BM25+ expression, per-term scores added in query-term order, times the
+ * number of distinct query terms matched (every weight and boost this module leaves at 1). Returns
+ * `null` for a query when the index is not what this reads (the caller asks MiniSearch), and is
+ * `null` itself when the internals are not MiniSearch 7's.
+ */
+function directRanker(built: Bm25Index): ((query: string, k: number) => number[] | null) | null {
+  const internals = built.index as unknown as Partial<SearchInternals>;
+  const { _index: postings, _fieldIds: fieldIds, _fieldLength: fieldLength, _documentIds: documentIds, _documentCount: total, _avgFieldLength: averages, _nextId: nextId } = internals;
+  if (typeof postings?.get !== 'function' || typeof fieldIds?.body !== 'number' || !(fieldLength instanceof Map) || !(documentIds instanceof Map)) return null;
+  if (typeof total !== 'number' || !Array.isArray(averages) || typeof averages[fieldIds.body] !== 'number' || !Number.isInteger(nextId)) return null;
+  const field = fieldIds.body;
+  const { k: k1, b, d } = BM25;
+  // Each document's length and corpus order by MiniSearch's short id (-1: no such document), read once.
+  let byShortId: { lengths: Float64Array; orders: Float64Array } | null = null;
+  const tables = () => {
+    if (byShortId) return byShortId;
+    const lengths = new Float64Array(nextId!);
+    const orders = new Float64Array(nextId!).fill(-1);
+    for (const [shortId, id] of documentIds) {
+      const length = fieldLength.get(shortId)?.[field];
+      const order = built.orderOf.get(id);
+      if (length === undefined || order === undefined || shortId < 0 || shortId >= nextId!) continue;
+      lengths[shortId] = length;
+      orders[shortId] = order;
+    }
+    return (byShortId = { lengths, orders });
+  };
+  return (query, k) => {
+    const { lengths, orders } = tables();
+    const terms = searchTerms(query).filter((term) => !!term);
+    const avgFieldLength = averages[field]!;
+    const scores = new Float64Array(nextId!);
+    const matched = new Uint16Array(nextId!);
+    const touched: number[] = [];
+    for (const [at, term] of terms.entries()) {
+      const freqs = postings.get(term)?.get(field);
+      if (!freqs) continue;
+      // A document matches each occurrence of a term: count it (distinct terms) at the first.
+      const first = terms.indexOf(term) === at;
+      const matchingCount = freqs.size;
+      const invDocFreq = Math.log(1 + (total - matchingCount + 0.5) / (matchingCount + 0.5));
+      for (const [docId, termFreq] of freqs) {
+        // A document removed without its terms (MiniSearch's discard) is MiniSearch's to handle.
+        if (!(orders[docId]! >= 0)) return null;
+        const length = lengths[docId]!;
+        scores[docId] = scores[docId]! + invDocFreq * (d + (termFreq * (k1 + 1)) / (termFreq + k1 * (1 - b + (b * length) / avgFieldLength)));
+        if (first && ++matched[docId]! === 1) touched.push(docId);
+      }
+    }
+    if (k <= 0 || touched.length === 0) return [];
+    const ranked = touched.map((docId): Scored => ({ score: scores[docId]! * matched[docId]!, order: orders[docId]! }));
+    return bestK(ranked, k).map((result) => result.order);
+  };
+}
+
+/** A ranked document: higher score first, then lower corpus order. */
+interface Scored {
+  score: number;
+  order: number;
+}
+
+function byRank(a: Scored, z: Scored): number {
+  return z.score - a.score || a.order - z.order;
+}
+
+/** The best `k` of `results` ({@link byRank}). */
+function bestK(results: Scored[], k: number): Scored[] {
+  if (k * 8 >= results.length) return results.sort(byRank).slice(0, k);
+  // A few best of many: keep them in rank order while scanning.
+  const best: Scored[] = [];
+  for (const result of results) {
+    if (best.length === k && byRank(result, best[k - 1]!) >= 0) continue;
+    let at = best.length === k ? k - 1 : best.length;
+    while (at > 0 && byRank(result, best[at - 1]!) < 0) {
+      best[at] = best[at - 1]!;
+      at -= 1;
+    }
+    best[at] = result;
+  }
+  return best;
 }
 
 /** An index with what deriving another from it needs. */
@@ -237,7 +340,7 @@ function corpusMaps(chunks: readonly RetrievalChunk[]): Pick<Bm25Index, 'files' 
   const orderOf = new Map<number, number>();
   const docOf = new Map<number, IndexedDoc>();
   for (const chunk of chunks) {
-    const doc = { id: chunk.order, body: bodyOf(chunk) };
+    const doc = { id: chunk.order, body: bodyOf(chunk), chunk };
     filesOf(files, chunk.file).push(doc);
     orderOf.set(chunk.order, chunk.order);
     docOf.set(doc.id, doc);
@@ -257,7 +360,7 @@ function deriveIndex(from: Bm25Index, chunks: readonly RetrievalChunk[], options
   const same = (file: string): boolean => {
     const had = from.files.get(file);
     const now = wanted.get(file);
-    return had !== undefined && now !== undefined && had.length === now.length && had.every((doc, at) => doc.body === bodyOf(now[at]!));
+    return had !== undefined && now !== undefined && had.length === now.length && had.every((doc, at) => sameBody(doc, now[at]!));
   };
   const gone = [...from.files.keys()].filter((file) => !same(file));
   const come = [...wanted.keys()].filter((file) => !same(file));
@@ -274,7 +377,7 @@ function deriveIndex(from: Bm25Index, chunks: readonly RetrievalChunk[], options
   let nextId = from.nextId;
   const files = new Map<string, IndexedDoc[]>();
   for (const file of come) {
-    const docs = wanted.get(file)!.map((chunk) => ({ id: nextId++, body: bodyOf(chunk) }));
+    const docs = wanted.get(file)!.map((chunk) => ({ id: nextId++, body: bodyOf(chunk), chunk }));
     index.addAll(docs);
     for (const doc of docs) lengths.set(doc.id, lengthOf(doc.body, options));
     files.set(file, docs);
@@ -316,6 +419,17 @@ function indexOptions(options: Bm25Options): Options<IndexedDoc> {
 /** What the index holds of a chunk: its heading path, then its text. */
 export function bodyOf(chunk: Pick<RetrievalChunk, 'headingPath' | 'text'>): string {
   return `${chunk.headingPath.join(' ')}\n${chunk.text}`;
+}
+
+/**
+ * Whether `doc` indexes the body of `chunk`. A file the same on both sides has the same chunk
+ * strings on both (one chunking serves both), so comparing the text and heading path (equal
+ * strings are often the same string, compared at once) answers without building the body again.
+ */
+function sameBody(doc: IndexedDoc, chunk: Pick<RetrievalChunk, 'headingPath' | 'text'>): boolean {
+  const from = doc.chunk;
+  if (from && from.text === chunk.text && from.headingPath.length === chunk.headingPath.length && from.headingPath.every((part, at) => part === chunk.headingPath[at])) return true;
+  return doc.body === bodyOf(chunk);
 }
 
 function filesOf<T>(files: Map<string, T[]>, file: string): T[] {

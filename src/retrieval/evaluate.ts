@@ -83,19 +83,35 @@ interface SideRun {
   missing: string[][];
 }
 
-async function runSide(golden: GoldenSet, side: CorpusSide, k: number, size: (source: string) => SpanSize): Promise<SideRun> {
+/**
+ * What both sides of a run compute alike, by source text (a file the change left alone has the
+ * same text on both): its whitespace-folded form, and the size of each span measured in it.
+ */
+interface SideMemo {
+  folded: Map<string, FoldedText>;
+  sizes: Map<string, Map<string, number>>;
+}
+
+async function runSide(golden: GoldenSet, side: CorpusSide, k: number, size: (source: string) => SpanSize, memo: SideMemo): Promise<SideRun> {
   const chunks = corpusChunks(side.files);
   const retrieve = side.retriever(chunks);
   const sources = new Map(side.files.map((file) => [file.path, file.source]));
-  const folded = new Map<string, FoldedText>();
   const foldedOf = (path: string): FoldedText | null => {
     const source = sources.get(path);
     if (source === undefined) return null;
-    let text = folded.get(path);
-    if (!text) folded.set(path, (text = foldWhitespace(source)));
+    let text = memo.folded.get(source);
+    if (!text) memo.folded.set(source, (text = foldWhitespace(source)));
     return text;
   };
-  const sizeOf: SpanSize = (file, span) => size(sources.get(file) ?? '')(file, span);
+  const sizeOf: SpanSize = (file, span) => {
+    const source = sources.get(file) ?? '';
+    let measured = memo.sizes.get(source);
+    if (!measured) memo.sizes.set(source, (measured = new Map()));
+    const key = `${file}\u0000${span.start}:${span.end}`;
+    let tokens = measured.get(key);
+    if (tokens === undefined) measured.set(key, (tokens = size(source)(file, span)));
+    return tokens;
+  };
   const metrics: QueryMetrics[] = [];
   const missing: string[][] = [];
   for (const query of golden.queries) {
@@ -133,8 +149,9 @@ export async function evaluateRetrieval(input: {
   size: (source: string) => SpanSize;
 }): Promise<RetrievalResult> {
   const { golden, k } = input;
-  const base = await runSide(golden, input.base, k, input.size);
-  const head = await runSide(golden, input.head, k, input.size);
+  const memo: SideMemo = { folded: new Map(), sizes: new Map() };
+  const base = await runSide(golden, input.base, k, input.size, memo);
+  const head = await runSide(golden, input.head, k, input.size, memo);
   const queries: QueryOutcome[] = golden.queries.map((query, index) => ({
     id: query.id,
     type: query.type,

@@ -12,16 +12,24 @@ import { fileURLToPath } from 'node:url';
 import { VERSION } from '../version.js';
 import { createFileCache } from './cache.js';
 
-/** One kind of entry in the cache folder (`<dir>/content/<kind>/`): eval results, retrieval chunks, or a base side's BM25 index. */
-export type CacheKind = 'eval' | 'chunks' | 'retrieval';
+/**
+ * One kind of entry in the cache folder (`<dir>/content/<kind>/`): eval results, retrieval chunks,
+ * a base side's BM25 index, or a base side's retrieval chunks in one pack (src/cli/chunk-pack.ts).
+ */
+export type CacheKind = 'eval' | 'chunks' | 'retrieval' | 'packs';
 
 /** A cache folder for one kind of entry. */
 export interface ContentCache {
-  /** The key of an entry: a SHA-256 of the engine build, the kind and `parts` (JSON). */
-  key(parts: unknown): string;
+  /**
+   * The key of an entry: a SHA-256 of the engine build, the kind and `parts` (JSON), then `text`
+   * when given (a file's text, hashed as it is rather than escaped into JSON).
+   */
+  key(parts: unknown, text?: string): string;
   /** The entry, or `undefined` when absent or unreadable (a damaged entry is a miss, never an error). */
   get<T>(key: string): Promise<T | undefined>;
   set(key: string, value: unknown): Promise<void>;
+  /** Marks an entry as in use without reading it (its value came from a pack), so {@link ContentCache.prune | prune} keeps it; counted as a hit. */
+  keep(key: string): void;
   /** Deletes the entries of this kind no `get` or `set` touched since the cache was opened; returns how many. */
   prune(): Promise<number>;
   readonly stats: { hits: number; misses: number };
@@ -40,7 +48,12 @@ export function openContentCache(dir: string, kind: CacheKind): ContentCache {
   const stats = { hits: 0, misses: 0 };
   return {
     stats,
-    key: (parts) => createHash('sha256').update(build).update('\0').update(kind).update('\0').update(JSON.stringify(parts)).digest('hex'),
+    key(parts, text) {
+      const hash = createHash('sha256').update(build).update('\0').update(kind).update('\0').update(JSON.stringify(parts));
+      // JSON has no raw NUL, so the text cannot be confused with the end of the parts.
+      if (text !== undefined) hash.update('\0').update(text);
+      return hash.digest('hex');
+    },
     async get<T>(key: string): Promise<T | undefined> {
       used.add(key);
       const value = (await files.get(key)) as T | undefined;
@@ -51,6 +64,10 @@ export function openContentCache(dir: string, kind: CacheKind): ContentCache {
     set(key, value) {
       used.add(key);
       return files.set(key, value);
+    },
+    keep(key) {
+      used.add(key);
+      stats.hits += 1;
     },
     async prune() {
       let removed = 0;

@@ -7,6 +7,7 @@
  * Real `git` without a shell, messages in English, like src/sources/git.ts.
  */
 import { execFile, spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { decodeDocText, MAX_DOC_BYTES, tooLarge, type DecodeOptions, type DocText } from './doc-text.js';
 import { readDocAt } from './git.js';
 
@@ -72,8 +73,24 @@ async function blobsAt(repoDir: string, ref: string, wanted: (path: string) => b
   return new Map([...blobs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
+/** Fewest blobs a `git cat-file` process is started for: below, one process reads them all (another costs a start). */
+const BLOBS_PER_PROCESS = 256;
+
+/**
+ * The bytes of each blob, read by `processes` `git cat-file --batch` side by side (default: up to
+ * two, one per core), each a contiguous share of `shas`: git inflating loose objects is most of a
+ * golden-set run's read, and it runs on its own cores.
+ */
+export async function catBlobs(repoDir: string, shas: readonly string[], processes = Math.min(2, availableParallelism())): Promise<Map<string, Buffer>> {
+  const parts = Math.max(1, Math.min(processes, Math.floor(shas.length / BLOBS_PER_PROCESS)));
+  if (parts === 1) return catBatch(repoDir, shas);
+  const share = Math.ceil(shas.length / parts);
+  const read = await Promise.all(Array.from({ length: parts }, (_, part) => catBatch(repoDir, shas.slice(part * share, (part + 1) * share))));
+  return new Map(read.flatMap((blobs) => [...blobs]));
+}
+
 /** The bytes of each blob (`git cat-file --batch`, one process for all). */
-function catBlobs(repoDir: string, shas: readonly string[]): Promise<Map<string, Buffer>> {
+function catBatch(repoDir: string, shas: readonly string[]): Promise<Map<string, Buffer>> {
   if (shas.length === 0) return Promise.resolve(new Map<string, Buffer>());
   return new Promise((resolve, reject) => {
     const child = spawn('git', ['cat-file', '--batch'], { cwd: repoDir, env: { ...process.env, ...ENV }, stdio: ['pipe', 'pipe', 'pipe'] });

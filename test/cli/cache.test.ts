@@ -79,4 +79,55 @@ describe('chunkgate diff --cache-dir', () => {
       await rm(cache, { recursive: true, force: true });
     }
   });
+
+  it('reads the base side from one pack, and a damaged or foreign pack is a miss', async () => {
+    const root = new URL('../../', import.meta.url).pathname;
+    const cache = await mkdtemp(join(tmpdir(), 'chunkgate-cache-pack-'));
+    try {
+      const argv = ['diff', '--base-dir', 'fixtures/retrieval/base', '--head-dir', 'fixtures/retrieval/head', '--format', 'json', '--cache-dir', cache];
+      const fresh = await runCli(argv.slice(0, -2), { cwd: root });
+      const filled = await runCli(argv, { cwd: root });
+      expect(filled.stdout).toBe(fresh.stdout);
+      // One pack of the base side's three unchanged files, beside their own entries.
+      const [pack, ...others] = await entries(cache, 'packs');
+      expect(others).toHaveLength(0);
+      const packed = JSON.parse(await readFile(pack!, 'utf8')) as { format: string; entries: [string, unknown][] };
+      expect(packed.format).toBe('chunkgate-chunk-pack/2');
+      const perFile = await entries(cache, 'chunks');
+      expect(packed.entries.map(([key]) => join(cache, 'content', 'chunks', key.slice(0, 2), `${key}.json`)).sort()).toEqual(perFile);
+
+      // A run the pack serves keeps the per-file entries it stood for (a new base commit reuses them)…
+      const again = await runCli(argv, { cwd: root });
+      expect(again.stdout).toBe(fresh.stdout);
+      expect(again.stderr).toContain('cache: 3 of 3 corpus files reused');
+      expect(await entries(cache, 'chunks')).toEqual(perFile);
+      // …and without them the pack alone gives the same report.
+      await Promise.all(perFile.map((file) => rm(file)));
+      const fromPack = await runCli(argv, { cwd: root });
+      expect(fromPack.stdout).toBe(fresh.stdout);
+      expect(fromPack.stderr).toContain('cache: 3 of 3 corpus files reused');
+
+      // A damaged pack, or one of another format, is a miss: the files are chunked again, same report, and the pack is written anew.
+      for (const content of ['{ not json', JSON.stringify({ format: 'chunkgate-chunk-pack/1', entries: packed.entries })]) {
+        await writeFile(pack!, content);
+        await Promise.all((await entries(cache, 'chunks')).map((file) => rm(file)));
+        const missed = await runCli(argv, { cwd: root });
+        expect(missed.stdout).toBe(fresh.stdout);
+        expect(missed.stderr).toContain('cache: 0 of 3 corpus files reused');
+        expect(JSON.parse(await readFile(pack!, 'utf8'))).toEqual(packed);
+      }
+
+      // An entry whose chunks do not fit the file's text is a miss for that file only.
+      const broken = structuredClone(packed) as { entries: [string, { chunks: { text: string | null; endOffset: number }[] }][] };
+      const sliced = broken.entries[0]![1].chunks.find((chunk) => chunk.text === null)!;
+      sliced.endOffset = 1e9;
+      await writeFile(pack!, JSON.stringify(broken));
+      const partly = await runCli(argv, { cwd: root });
+      expect(partly.stdout).toBe(fresh.stdout);
+      expect(partly.stderr).toContain('cache: 3 of 3 corpus files reused');
+      expect(JSON.parse(await readFile(pack!, 'utf8'))).toEqual(packed);
+    } finally {
+      await rm(cache, { recursive: true, force: true });
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import MiniSearch from 'minisearch';
+import { describe, expect, it, vi } from 'vitest';
 import { bm25Retriever, bm25Sides } from '../../src/retrieval/bm25.js';
 import type { RetrievalChunk } from '../../src/retrieval/types.js';
 
@@ -91,6 +92,48 @@ describe('bm25Sides', () => {
     // Same texts in the same order under other paths: the same ranks.
     expect(await ranks(headRetriever, 10)).toEqual(before);
     expect(await ranks(headRetriever, 10)).toEqual(await ranks(bm25Retriever(head, { queries }), 10));
+  });
+
+  it('ranks as a fresh index when the head shares the base chunks\' strings, a heading split differently included', async () => {
+    const files = baseFiles();
+    const base = corpus(files);
+    // As the CLI gives them: one chunking per unchanged file, the same strings on both sides.
+    const shared = { ...files };
+    shared['docs/f02.md'] = [...files['docs/f02.md']!.slice(0, 1), { heading: ['Part', '2'], text: files['docs/f02.md']![1]!.text }, ...files['docs/f02.md']!.slice(2)];
+    shared['docs/f04.md'] = files['docs/f04.md']!.map((entry, at) => (at === 0 ? { ...entry, text: `${entry.text} Rollback a failed release.` } : entry));
+    const head = corpus(shared);
+    const sides = bm25Sides(queries);
+    expect(await ranks(sides.base(base), 1000)).toEqual(await ranks(bm25Retriever(base, { queries }), 1000));
+    const expected = await ranks(bm25Retriever(head, { queries }), 1000);
+    expect(expected).not.toEqual(await ranks(bm25Retriever(base, { queries }), 1000));
+    expect(await ranks(sides.head(head), 1000)).toEqual(expected);
+  });
+
+  it('ranks from the postings exactly as MiniSearch does: repeated, unknown and no terms, ties, any k', async () => {
+    const odd = ['deploy deploy the token token token', 'zzzunknown deploy', 'zzzunknown', '', '!!!', 'the the the'];
+    const all = [...queries, ...odd];
+    const base = corpus(baseFiles());
+    const expected = bm25Retriever(base, { queries: all });
+    const sides = bm25Sides(all);
+    const direct = sides.base(base);
+    const search = vi.spyOn(MiniSearch.prototype, 'search');
+    try {
+      for (const query of all) {
+        for (const k of [0, 1, 3, 7, 40, 1000]) {
+          const got = await direct(query, k);
+          // Computed from the postings: MiniSearch's search is not asked.
+          expect(search).not.toHaveBeenCalled();
+          expect(got, `${query} @${k}`).toEqual(await expected(query, k));
+          search.mockClear();
+        }
+      }
+    } finally {
+      search.mockRestore();
+    }
+    // The copy of f00.md ties with it: the lower corpus order comes first.
+    const copyFirst = base.find((chunk) => chunk.file === 'docs/zz-copy.md')!;
+    const tied = await direct(copyFirst.text.split(/\s+/).slice(1, 5).join(' '), 1000);
+    expect(tied.indexOf(copyFirst.order)).toBeGreaterThan(tied.indexOf(base.find((chunk) => chunk.file === 'docs/f00.md' && chunk.text === copyFirst.text)!.order));
   });
 
   it('gives an unchanged head the ranks of the base', async () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocText } from '../../src/sources/doc-text.js';
 import { readDocAt } from '../../src/sources/git.js';
-import { readFilesAt } from '../../src/sources/git-blobs.js';
+import { catBlobs, readFilesAt } from '../../src/sources/git-blobs.js';
 import { makeRepo, type TestRepo } from '../helpers/git-repo.js';
 
 const textOf = (read: DocText | undefined) => (read && 'text' in read ? read.text : undefined);
@@ -45,6 +45,25 @@ describe('readFilesAt', () => {
     const [atHead] = await readFilesAt(repo.dir, [head], (path) => path === 'docs/big.md' || path === 'docs/new.md', { maxBytes: 50 });
     expect(atHead!.get('docs/big.md')).toMatchObject({ problem: { reason: 'too large: 100 bytes, limit 50' } });
     expect(textOf(atHead!.get('docs/new.md'))).toBe('new\n');
+  });
+
+  it('reads many blobs with several git processes, each blob as one process reads it', async () => {
+    const files = Object.fromEntries(Array.from({ length: 600 }, (_, at) => [`many/p${String(at).padStart(3, '0')}.md`, `# Page ${at}\n\n${'word '.repeat(at % 50)}\n`]));
+    const many = await repo.commit(files);
+    const listing = await repo.git('ls-tree', '-r', many, 'many/');
+    const shas = listing.trim().split('\n').map((line) => line.split(/\s+/)[2]!);
+    expect(new Set(shas).size).toBe(600);
+    const alone = await catBlobs(repo.dir, shas, 1);
+    for (const processes of [2, 3]) {
+      const split = await catBlobs(repo.dir, shas, processes);
+      expect([...split.keys()].sort()).toEqual([...alone.keys()].sort());
+      for (const [sha, bytes] of alone) expect(split.get(sha)!.equals(bytes), sha).toBe(true);
+    }
+    expect(alone.get(shas[7]!)!.toString('utf8')).toBe(files['many/p007.md']);
+    // Through readFilesAt too: every file as git shows it.
+    const [atMany] = await readFilesAt(repo.dir, [many], (path) => path.startsWith('many/'));
+    expect(atMany!.size).toBe(600);
+    expect(textOf(atMany!.get('many/p599.md'))).toBe(files['many/p599.md']);
   });
 
   it('reads nothing for no commit, and names a bad ref', async () => {
