@@ -28,7 +28,7 @@ export function corpusMap<V>(): CorpusMap<V> {
     has: (path, text) => byPath.get(path)?.has(text) ?? false,
     set(path, text, value) {
       let texts = byPath.get(path);
-      if (!texts) byPath.set(path, (texts = new Map()));
+      if (!texts) byPath.set(path, (texts = new Map<string, V>()));
       texts.set(text, value);
     },
   };

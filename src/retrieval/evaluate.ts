@@ -106,7 +106,7 @@ async function runSide(golden: GoldenSet, side: CorpusSide, k: number, size: (so
   const sizeOf: SpanSize = (file, span) => {
     const source = sources.get(file) ?? '';
     let measured = memo.sizes.get(source);
-    if (!measured) memo.sizes.set(source, (measured = new Map()));
+    if (!measured) memo.sizes.set(source, (measured = new Map<string, number>()));
     const key = `${file}\u0000${span.start}:${span.end}`;
     let tokens = measured.get(key);
     if (tokens === undefined) measured.set(key, (tokens = size(source)(file, span)));
