@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import MiniSearch, { type AsPlainObject, type Options } from 'minisearch';
+import { inverseDocumentFrequency, termScore } from './bm25-plus.js';
 import { searchTerms } from './terms.js';
 import type { RetrievalChunk, Retriever } from './types.js';
 
@@ -223,14 +224,11 @@ interface SearchInternals {
   _nextId: number;
 }
 
-/** MiniSearch's default BM25+ parameters, which {@link indexOptions} keeps. */
-const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
-
 /**
  * The ranks `index.search` then {@link topK} give, computed from the index's postings without
  * MiniSearch's result objects (one per matching document, and a common query word matches most
  * of a corpus): a head side's queries took most of a warm golden-set run. Scores are MiniSearch's
- * to the bit: the same BM25+ expression, per-term scores added in query-term order, times the
+ * to the bit: the same BM25+ expression (`termScore`), per-term scores added in query-term order, times the
  * number of distinct query terms matched (every weight and boost this module leaves at 1). Returns
  * `null` for a query when the index is not what this reads (the caller asks MiniSearch), and is
  * `null` itself when the internals are not MiniSearch 7's.
@@ -241,7 +239,6 @@ function directRanker(built: Bm25Index): ((query: string, k: number) => number[]
   if (typeof postings?.get !== 'function' || typeof fieldIds?.body !== 'number' || !(fieldLength instanceof Map) || !(documentIds instanceof Map)) return null;
   if (typeof total !== 'number' || !Array.isArray(averages) || typeof averages[fieldIds.body] !== 'number' || !Number.isInteger(nextId)) return null;
   const field = fieldIds.body;
-  const { k: k1, b, d } = BM25;
   // Each document's length and corpus order by MiniSearch's short id (-1: no such document), read once.
   let byShortId: { lengths: Float64Array; orders: Float64Array } | null = null;
   const tables = () => {
@@ -270,12 +267,12 @@ function directRanker(built: Bm25Index): ((query: string, k: number) => number[]
       // A document matches each occurrence of a term: count it (distinct terms) at the first.
       const first = terms.indexOf(term) === at;
       const matchingCount = freqs.size;
-      const invDocFreq = Math.log(1 + (total - matchingCount + 0.5) / (matchingCount + 0.5));
+      const idf = inverseDocumentFrequency(total, matchingCount);
       for (const [docId, termFreq] of freqs) {
         // A document removed without its terms (MiniSearch's discard) is MiniSearch's to handle.
         if (!(orders[docId]! >= 0)) return null;
         const length = lengths[docId]!;
-        scores[docId] = scores[docId]! + invDocFreq * (d + (termFreq * (k1 + 1)) / (termFreq + k1 * (1 - b + (b * length) / avgFieldLength)));
+        scores[docId] = scores[docId]! + termScore(idf, termFreq, length, avgFieldLength);
         if (first && ++matched[docId]! === 1) touched.push(docId);
       }
     }

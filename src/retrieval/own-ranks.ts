@@ -20,12 +20,8 @@
  * - results rank by score, ties in corpus order; a document that holds no query term is not
  *   returned (`null`).
  */
+import { inverseDocumentFrequency, termScore } from './bm25-plus.js';
 import { searchTermsOfOneDocument } from './terms.js';
-
-/** MiniSearch's default BM25+ parameters (`defaultBM25params`), which {@link bm25Ranker} keeps. */
-const K = 1.2;
-const B = 0.7;
-const D = 0.5;
 
 /** One term's postings: the documents holding it (ascending) and each one's term score. */
 interface Postings {
@@ -65,8 +61,8 @@ export function ownRanks(bodies: readonly string[], queries: readonly string[]):
   const postings = new Map<string, Postings>();
   for (const [term, { docs, tfs }] of frequencies) {
     const df = docs.length;
-    const invDocFreq = Math.log(1 + (count - df + 0.5) / (df + 0.5));
-    postings.set(term, { docs, scores: tfs.map((tf, at) => invDocFreq * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * lengths[docs[at]!]!) / mean)))) });
+    const idf = inverseDocumentFrequency(count, df);
+    postings.set(term, { docs, scores: tfs.map((tf, at) => termScore(idf, tf, lengths[docs[at]!]!, mean)) });
   }
   const sums = new Float64Array(count);
   const matched = new Int32Array(count);
