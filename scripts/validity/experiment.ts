@@ -20,6 +20,7 @@ import { corpusChunks, evaluateRetrieval, type RetrievalScores } from '../../src
 import { covers } from '../../src/retrieval/metrics.js';
 import type { LocatedEvidence, RetrievalChunk } from '../../src/retrieval/types.js';
 import type { Chunk, DocEval, EvaluatedChunk } from '../../src/types.js';
+import { answeredWithin, BUDGETS } from './budget.js';
 import { sizeRamp } from './size-ramp.js';
 import { chanceMrr } from './truth.js';
 
@@ -72,6 +73,8 @@ export interface Truth {
   chance: number;
   /** Per query with an answer chunk (queries whose evidence no chunk wholly holds are left out). */
   answers: AnswerChunk[];
+  /** Per context budget of {@link BUDGETS}, each query's 1/0: answered within that many tokens (`budget.ts`). */
+  budgets: Record<(typeof BUDGETS)[number], (0 | 1)[]>;
 }
 
 /** What one configuration scored and retrieved. */
@@ -142,13 +145,22 @@ async function truthOf(files: IndexedFile[], scored: ReadonlyMap<string, DocEval
   for (const [type, scores] of Object.entries(result.byType)) byType[type as QueryType] = scores.head;
   const chunks = corpusChunks(files);
   const relevant = relevantChunks(files, chunks, golden);
+  const rank = bm25Ranker(chunks);
+  const rankings = golden.queries.map((query) => rank(query.query, chunks.length));
+  const sources = new Map(files.map((file) => [file.path, file.source]));
+  const tokens = chunks.map((chunk) => countTokens(sources.get(chunk.file)!.slice(chunk.span.start, chunk.span.end), tokenizer));
+  const holders = relevant.map((list) => new Set(list.map((chunk) => chunk.order)));
+  const budgets = Object.fromEntries(
+    BUDGETS.map((budget) => [budget, rankings.map((ranking, index) => answeredWithin(ranking, (order) => tokens[order]!, holders[index]!, budget))]),
+  ) as Truth['budgets'];
   return {
     chunks: chunks.length,
     retrieval: result.head,
     byType,
     reciprocalRanks: result.queries.map((query) => query.head.rr),
     chance: chanceMrr(chunks.length, relevant.map((holders) => holders.length), k),
-    answers: answerChunks(chunks, relevant, scored, golden),
+    answers: answerChunks(chunks, relevant, rankings, scored, golden),
+    budgets,
   };
 }
 
@@ -165,19 +177,19 @@ function relevantChunks(files: readonly IndexedFile[], chunks: readonly Retrieva
   });
 }
 
-/** Each query's best-ranked chunk that wholly holds one of its excerpts, as evaluated, with its full-ranking rank. */
+/** Each query's best-ranked chunk (in `rankings`, the full BM25 order per query) that wholly holds one of its excerpts, as evaluated, with its full-ranking rank. */
 function answerChunks(
   chunks: readonly RetrievalChunk[],
   relevant: readonly RetrievalChunk[][],
+  rankings: readonly number[][],
   scored: ReadonlyMap<string, DocEval>,
   golden: GoldenSet,
 ): AnswerChunk[] {
-  const rank = bm25Ranker(chunks);
   const answers: AnswerChunk[] = [];
   golden.queries.forEach((query, index) => {
     const holders = relevant[index]!;
     if (holders.length === 0) return;
-    const ranking = rank(query.query, chunks.length);
+    const ranking = rankings[index]!;
     const position = (order: number) => {
       const at = ranking.indexOf(order);
       return at === -1 ? Number.POSITIVE_INFINITY : at + 1;

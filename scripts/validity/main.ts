@@ -4,7 +4,8 @@
  * types A–D with verbatim evidence), chunk the pages with the eight configurations of the
  * issue, score them with chunkgate's engine, take BM25 top-5 MRR as the truth, and print how
  * stable that truth is (bootstrap over queries, chance MRR), the Spearman correlations of every
- * score with it, `overall` under other weights, and the chunk-level checks.
+ * score with it, the same queries at an equal context budget (`budget.ts`), `overall` under
+ * other weights, and the chunk-level checks.
  *
  * The truth is MRR against an index of the whole docs corpus the pages come from
  * (`../shared/corpus/tauri-docs`: 144 English, 69 Chinese pages), as a real RAG index holds
@@ -16,7 +17,8 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseGolden } from '../../src/golden/load.js';
 import { CONFIGS, primaryTruth, runConfig, type CorpusFile } from './experiment.js';
-import { chunkLevel, correlationRows, renderCorpus, resample, variantRows } from './report.js';
+import { BUDGETS } from './budget.js';
+import { budgetRecall, budgetRows, chunkLevel, correlationRows, renderCorpus, resample, variantRows } from './report.js';
 
 const repository = join(import.meta.dirname, '..', '..');
 const root = join(repository, 'fixtures', 'validity');
@@ -65,11 +67,13 @@ async function main(): Promise<void> {
         retrieval: primaryTruth(outcome).retrieval,
         byType: primaryTruth(outcome).byType,
         chance: primaryTruth(outcome).chance,
+        recallAtBudget: Object.fromEntries(BUDGETS.map((budget) => [budget, budgetRecall(outcome, budget)])),
         pagesOnly: outcome.pages.retrieval,
         chunkLevel: chunkLevel(primaryTruth(outcome)),
       })),
       correlations: correlationRows(outcomes, resampled),
       variants: variantRows(outcomes, resampled),
+      budgets: budgetRows(outcomes),
     };
   }
   if (jsonAt !== -1 && process.argv[jsonAt + 1]) writeFileSync(process.argv[jsonAt + 1]!, `${JSON.stringify(results, null, 2)}\n`);

@@ -9,6 +9,7 @@ import { DEFAULT_STRUCTURAL_WEIGHTS } from '../../src/metrics/structural/index.j
 import { DEFAULT_CONTENT_WEIGHTS } from '../../src/metrics/content/heuristic/content-score.js';
 import type { DocEval } from '../../src/types.js';
 import { pairOrderStability, percentileInterval, resampledMeans, resampleIndexes, rhoSpread, type RhoSpread } from './bootstrap.js';
+import { BUDGETS } from './budget.js';
 import { documentMean, primaryTruth, type ConfigOutcome, type Truth } from './experiment.js';
 import { spearman, spearmanPValue } from './spearman.js';
 import { sizeAdjusted } from './truth.js';
@@ -105,6 +106,49 @@ function mean(values: readonly number[]): number {
 export function meanTokens(outcome: ConfigOutcome): number {
   const chunks = outcome.docs.flatMap((doc) => doc.chunks);
   return chunks.length === 0 ? 0 : chunks.reduce((sum, chunk) => sum + chunk.tokens, 0) / chunks.length;
+}
+
+/** One score's ρ with recall at each context budget of {@link BUDGETS}. */
+export interface BudgetRow {
+  name: string;
+  /** Per budget, in {@link BUDGETS} order: ρ across the configurations, and its spread over resamples of the queries. */
+  rhos: { budget: number; rho: number | null; spread: RhoSpread | null }[];
+}
+
+/** Each configuration's recall at `budget` tokens: the share of queries answered within it (`budget.ts`). */
+export function budgetRecall(outcome: ConfigOutcome, budget: (typeof BUDGETS)[number]): number {
+  return mean01(primaryTruth(outcome).budgets[budget]);
+}
+
+function mean01(values: readonly number[]): number {
+  return values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length;
+}
+
+/**
+ * The composites and chunk size against recall at an equal context budget (the truth's second
+ * view): ρ per budget, with the same resamples of the queries as the MRR truth (`options.seed`).
+ */
+export function budgetRows(outcomes: readonly ConfigOutcome[], options: { resamples?: number; seed?: number } = {}): BudgetRow[] {
+  const queries = primaryTruth(outcomes[0]!)?.reciprocalRanks.length ?? 0;
+  const samples = resampleIndexes(queries, options.resamples ?? BOOTSTRAP.resamples, options.seed ?? BOOTSTRAP.seed);
+  const truths = BUDGETS.map((budget) => ({
+    budget,
+    recall: outcomes.map((outcome) => budgetRecall(outcome, budget)),
+    means: resampledMeans(outcomes.map((outcome) => primaryTruth(outcome).budgets[budget]), samples),
+  }));
+  const row = (name: string, values: number[]): BudgetRow => ({
+    name,
+    rhos: truths.map((truth) => {
+      const rho = spearman(values, truth.recall);
+      return { budget: truth.budget, rho, spread: rho === null ? null : rhoSpread(values, truth.means, TARGET_RHO) };
+    }),
+  });
+  return [
+    row('overall', outcomes.map((o) => documentMean(o.docs, (doc) => doc.scores.overall))),
+    row('structural', outcomes.map((o) => documentMean(o.docs, (doc) => doc.scores.structural))),
+    row('content', outcomes.map((o) => documentMean(o.docs, (doc) => doc.scores.content))),
+    row('(diagnostic) mean chunk tokens', outcomes.map(meanTokens)),
+  ];
 }
 
 /** One `overall` weighting, measured: ρ against the primary truth and the pages' own, with and without the hard cap. */
@@ -218,6 +262,20 @@ export function renderCorpus(name: string, outcomes: readonly ConfigOutcome[], q
     lines.push(
       `| ${row.name} | ${row.weighted} | ${num(row.rho)} | ${num(row.p, 3)} | ${row.spread ? `${num(row.spread.median)} ${range(row.spread.interval)}` : 'n/a'} | ${row.spread ? `${(100 * row.spread.atLeast).toFixed(0)}%` : 'n/a'} | ${num(row.rhoAdjusted)} | ${num(row.rhoPages)} | ${num(row.pPages, 3)} |`,
     );
+  }
+
+  lines.push(
+    '',
+    `The same queries at an equal context budget — top-5 hands a model 5 chunks whatever their size; here every config gets the same tokens: the best-ranked chunks while they fit (always the first), answered when one wholly holds an excerpt. Recall at each budget:`,
+    '',
+    `| Config | ${BUDGETS.map((budget) => `${budget} tokens`).join(' | ')} |`,
+    `|---|${BUDGETS.map(() => '--:').join('|')}|`,
+  );
+  for (const outcome of outcomes) lines.push(`| ${outcome.label} | ${BUDGETS.map((budget) => num(budgetRecall(outcome, budget))).join(' | ')} |`);
+  lines.push('', 'Spearman ρ with recall at each budget (median over resamples of the queries in brackets):', '');
+  lines.push(`| Score | ${BUDGETS.map((budget) => `${budget} tokens`).join(' | ')} |`, `|---|${BUDGETS.map(() => '--:').join('|')}|`);
+  for (const row of budgetRows(outcomes, options)) {
+    lines.push(`| ${row.name} | ${row.rhos.map((cell) => `${num(cell.rho)} (${cell.spread ? num(cell.spread.median) : 'n/a'})`).join(' | ')} |`);
   }
 
   lines.push('', '`overall` under other weights (document mean; ρ against the truth above; "no cap": without the 59-point hard cap):', '');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseGolden } from '../../src/golden/load.js';
 import { CONFIGS, primaryTruth, runConfig } from '../../scripts/validity/experiment.js';
-import { chunkLevel, chunkLevelRows, correlationRows, renderCorpus, variantRows } from '../../scripts/validity/report.js';
+import { budgetRecall, budgetRows, chunkLevel, chunkLevelRows, correlationRows, renderCorpus, variantRows } from '../../scripts/validity/report.js';
 
 const corpus = [
   { path: 'a.md', source: '# Alpha\n\nThe zebra lives in the savanna.\n' },
@@ -55,6 +55,9 @@ describe('runConfig', () => {
     ]);
     // Chance on 3 chunks with 1 relevant: (1/3)(1 + 1/2 + 1/3) = 0.6111…
     expect(truth.chance).toBeCloseTo((1 + 1 / 2 + 1 / 3) / 3, 12);
+    // Every chunk is under 20 tokens, so even 512 tokens read every match: zebra (c.md, then a.md)
+    // and giraffe are answered, penguin matches nothing.
+    for (const budget of [512, 1024, 2048, 4096] as const) expect(truth.budgets[budget]).toEqual([1, 1, 0]);
     expect(primaryTruth(outcome)).toBe(truth);
     // Only the golden pages are scored.
     expect(outcome.docs.map((doc) => doc.path)).toEqual(['a.md', 'b.md']);
@@ -106,6 +109,29 @@ describe('the validity report', () => {
     expect(text).toContain('| context_carryover | structural |');
     expect(text).toContain('| 1. heading 512 | — | ');
     expect(text).toContain('Truth against itself');
+    expect(text).toContain('| heading 512 | 0.67 | 0.67 | 0.67 | 0.67 |');
+  });
+
+  it('correlates the composites and chunk size with recall at each context budget', async () => {
+    const one = await runConfig(corpus, golden, heading, { index });
+    // Three "configurations" whose overall falls as their recall at 512 tokens rises (ρ −1), and
+    // whose recall at the other budgets ties (ρ undefined).
+    const variant = (label: string, overall: number, at512: (0 | 1)[]) => ({
+      ...one,
+      label,
+      docs: one.docs.map((doc) => ({ ...doc, scores: { ...doc.scores, overall } })),
+      corpus: { ...one.corpus!, budgets: { ...one.corpus!.budgets, 512: at512 } },
+    });
+    const outcomes = [variant('a', 90, [0, 0, 0]), variant('b', 80, [1, 0, 0]), variant('c', 70, [1, 1, 0])];
+    expect(outcomes.map((outcome) => budgetRecall(outcome, 512))).toEqual([0, 1 / 3, 2 / 3]);
+    const overall = budgetRows(outcomes, { resamples: 10 }).find((row) => row.name === 'overall')!;
+    expect(overall.rhos.map((cell) => [cell.budget, cell.rho])).toEqual([
+      [512, -1],
+      [1024, null],
+      [2048, null],
+      [4096, null],
+    ]);
+    expect(overall.rhos[0]!.spread).not.toBeNull();
   });
 
   it('says so when the truth is only the golden pages', async () => {
