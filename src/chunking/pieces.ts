@@ -1,5 +1,6 @@
 import { CL100K_TOKEN_SPLIT_REGEX, O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
 import type { TokenizerName } from '../types.js';
+import { asciiPieceEnd, UNDECIDED } from './asciiPieces.js';
 import { countTokens } from './measure.js';
 import { runCappedSegments } from './runCap.js';
 
@@ -78,6 +79,16 @@ function forEachPiece(text: string, tokenizer: TokenizerName, visit: (start: num
   }
 }
 
+/**
+ * The pre-tokens of `text` as `[start, end)` offsets: the pieces the split pattern cuts the whole
+ * text into (no run cap). For tests, which compare them with the pattern's own matches.
+ */
+export function splitPieces(text: string, tokenizer: TokenizerName): Array<[number, number]> {
+  const pieces: Array<[number, number]> = [];
+  for (let at = 0, end = nextPiece(text, at, tokenizer); end !== -1; at = end, end = nextPiece(text, at, tokenizer)) pieces.push([pieceStart, end]);
+  return pieces;
+}
+
 /** Forgets every remembered piece count, so a benchmark round costs what a fresh process would. */
 export function clearPieceMemo(): void {
   MEMOS.clear();
@@ -88,11 +99,17 @@ let pieceStart = 0;
 
 /**
  * The end of the pre-token after `at` (its start goes to `pieceStart`), or -1 at the end of the
- * text. Pieces follow each other, so a sticky match is tried first; text the pattern would not
+ * text. Pieces follow each other, so the piece at `at` is tried first: by the ASCII scanner
+ * (src/chunking/asciiPieces.ts), else by a sticky match of the pattern; text the pattern would not
  * match (none is known) is skipped as the tokenizer's own global search skips it.
  */
 function nextPiece(text: string, at: number, tokenizer: TokenizerName): number {
   if (at >= text.length) return -1;
+  const end = asciiPieceEnd(text, at, tokenizer);
+  if (end !== UNDECIDED) {
+    pieceStart = at;
+    return end;
+  }
   const split = splitters(tokenizer);
   split.sticky.lastIndex = at;
   if (split.sticky.test(text)) {
