@@ -35,3 +35,22 @@ export function encodingOf(name: TokenizerName): Encoding {
 export function loadedEncodings(): TokenizerName[] {
   return [...loaded.keys()];
 }
+
+/**
+ * The byte-pair encoder inside a gpt-tokenizer encoding: its string → rank table and its
+ * per-piece encoder. Internals of the pinned gpt-tokenizer 4.0.0 (TypeScript-private, plain
+ * fields at run time), read so that a pre-token can be counted without the library splitting it
+ * again (src/chunking/pieceTokens.ts).
+ */
+export interface BytePairCore {
+  bytePairStringRankEncoder: Map<string, number>;
+  bytePairEncode(piece: string): number[];
+}
+
+/** The named encoding's {@link BytePairCore}, or `undefined` when the library's internals have another shape. */
+export function bytePairCoreOf(name: TokenizerName): BytePairCore | undefined {
+  const api = (encodingOf(name) as { default?: { bytePairEncodingCoreProcessor?: Partial<BytePairCore> } }).default;
+  const core = api?.bytePairEncodingCoreProcessor;
+  if (!(core?.bytePairStringRankEncoder instanceof Map) || typeof core.bytePairEncode !== 'function') return undefined;
+  return core as BytePairCore;
+}

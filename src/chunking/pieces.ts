@@ -1,14 +1,14 @@
 import { CL100K_TOKEN_SPLIT_REGEX, O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
 import type { TokenizerName } from '../types.js';
 import { asciiPieceEnd, UNDECIDED } from './asciiPieces.js';
-import { countTokens } from './measure.js';
+import { pieceTokenCounter } from './pieceTokens.js';
 import { runCappedSegments } from './runCap.js';
 
 /**
  * Token counting by pre-tokens. The o200k / cl100k tokenizers cut text with a split pattern
  * (the pinned gpt-tokenizer's) and byte-pair encode each piece alone, so a text's count is the
  * sum of its pieces' counts. Pieces repeat (words), so each distinct piece is counted once per
- * process through {@link countTokens} and remembered in a table read straight from the source
+ * process ({@link pieceTokenCounter}) and remembered in a table read straight from the source
  * text: a document's pass allocates nothing per known piece.
  */
 
@@ -20,7 +20,7 @@ export interface PieceTable {
 
 /**
  * One pass of the split pattern over `source`: piece starts and the token counts before them.
- * A source with runs over `RUN_CAP` characters is split in the segments {@link countTokens}
+ * A source with runs over `RUN_CAP` characters is split in the segments `countTokens`
  * counts it in (src/chunking/runCap.ts), each segment alone: sync points lie on run boundaries,
  * so a slice between two of them is counted as `countTokens` would count it.
  */
@@ -56,7 +56,7 @@ export function pieceTable(source: string, tokenizer: TokenizerName): PieceTable
   };
 }
 
-/** Token count of `text`, exactly as {@link countTokens}: the sum of its pieces' counts. */
+/** Token count of `text`, exactly as `countTokens` (src/chunking/measure.ts): the sum of its pieces' counts. */
 export function piecesTokens(text: string, tokenizer: TokenizerName): number {
   let total = 0;
   forEachPiece(text, tokenizer, (_start, count) => {
@@ -159,8 +159,11 @@ class PieceMemo {
   private counts = new Int32Array(1 << 12);
   private size = 0;
   private chars = 0;
+  private readonly countPiece: (piece: string) => number;
 
-  constructor(private readonly tokenizer: TokenizerName) {}
+  constructor(tokenizer: TokenizerName) {
+    this.countPiece = pieceTokenCounter(tokenizer);
+  }
 
   /** Tokens of `text[start, end)`. */
   count(text: string, start: number, end: number): number {
@@ -174,7 +177,7 @@ class PieceMemo {
       if (this.hashes[slot] === hash && piece.length === length && sameText(piece, text, start)) return this.counts[slot]!;
     }
     const piece = text.slice(start, end);
-    const count = countTokens(piece, this.tokenizer);
+    const count = this.countPiece(piece);
     if (length <= MEMO_PIECE) this.remember(piece, hash, count);
     return count;
   }
