@@ -43,7 +43,10 @@ export function loadedEncodings(): TokenizerName[] {
  * again (src/chunking/pieceTokens.ts).
  */
 export interface BytePairCore {
+  /** Rank of every token whose bytes are valid UTF-8, by its text. */
   bytePairStringRankEncoder: Map<string, number>;
+  /** `[bytes, rank]` of every other token, sorted by bytes. */
+  bytePairNonUtfSortedEncoder: ReadonlyArray<readonly [Uint8Array, number]>;
   bytePairEncode(piece: string): number[];
 }
 
@@ -51,6 +54,6 @@ export interface BytePairCore {
 export function bytePairCoreOf(name: TokenizerName): BytePairCore | undefined {
   const api = (encodingOf(name) as { default?: { bytePairEncodingCoreProcessor?: Partial<BytePairCore> } }).default;
   const core = api?.bytePairEncodingCoreProcessor;
-  if (!(core?.bytePairStringRankEncoder instanceof Map) || typeof core.bytePairEncode !== 'function') return undefined;
+  if (!(core?.bytePairStringRankEncoder instanceof Map) || !Array.isArray(core.bytePairNonUtfSortedEncoder) || typeof core.bytePairEncode !== 'function') return undefined;
   return core as BytePairCore;
 }

@@ -49,11 +49,15 @@ describe('pieceTokenCounter', () => {
       );
     });
 
-    it(`counts merged and unmerged ASCII pieces as countTokens does (${tokenizer})`, () => {
+    it(`counts merged and unmerged pieces as countTokens does (${tokenizer})`, () => {
       // One-token words, words that take several merges, runs that never merge (control
-      // characters, rare punctuation mixes), long digit-free identifiers and repeated letters.
+      // characters, rare punctuation mixes), repeated letters; then non-ASCII: accents, Greek,
+      // Cyrillic, a long CJK run (merges inside and across 3-byte characters), combining marks,
+      // emoji (4-byte characters), and lone surrogates (left to the library).
       const count = pieceTokenCounter(tokenizer);
-      for (const piece of [' the', 'Hello', ' antidisestablishmentarianism', ' HTMLElement', '\u0001\u0002\u0003', '~`^|\\', 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz', ' \n\n', ' supercalifragilisticexpialidocious', 'x'.repeat(999)]) {
+      const pieces = [' the', 'Hello', ' antidisestablishmentarianism', ' HTMLElement', '\u0001\u0002\u0003', '~`^|\\', 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz', ' \n\n', ' supercalifragilisticexpialidocious', 'x'.repeat(999)];
+      pieces.push(' naïveté', ' über', 'Ελληνικά', ' Привет', '编译器会通过为您提供有关该问题的大量信息来帮助您', '，这就是检查您是否在开发模式下运行的功能派上用场的地方', 'e\u0301\u0301', '😀😀😀', ' 🦀', '\ud800x', 'a\udc00', '中'.repeat(300));
+      for (const piece of pieces) {
         expect(count(piece), piece.slice(0, 40)).toBe(countTokens(piece, tokenizer));
       }
       // Hand-checked: a common word after a space is one token, a lone character one token.
