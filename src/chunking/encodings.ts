@@ -48,12 +48,14 @@ export interface BytePairCore {
   /** `[bytes, rank]` of every other token, sorted by bytes. */
   bytePairNonUtfSortedEncoder: ReadonlyArray<readonly [Uint8Array, number]>;
   bytePairEncode(piece: string): number[];
+  /** Rank of a byte sequence: by its text when it is valid UTF-8, else by bytes. */
+  getBpeRankFromBytes(bytes: Uint8Array): number | undefined;
 }
 
 /** The named encoding's {@link BytePairCore}, or `undefined` when the library's internals have another shape. */
 export function bytePairCoreOf(name: TokenizerName): BytePairCore | undefined {
   const api = (encodingOf(name) as { default?: { bytePairEncodingCoreProcessor?: Partial<BytePairCore> } }).default;
   const core = api?.bytePairEncodingCoreProcessor;
-  if (!(core?.bytePairStringRankEncoder instanceof Map) || !Array.isArray(core.bytePairNonUtfSortedEncoder) || typeof core.bytePairEncode !== 'function') return undefined;
+  if (!(core?.bytePairStringRankEncoder instanceof Map) || !Array.isArray(core.bytePairNonUtfSortedEncoder) || typeof core.bytePairEncode !== 'function' || typeof core.getBpeRankFromBytes !== 'function') return undefined;
   return core as BytePairCore;
 }

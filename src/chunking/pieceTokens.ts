@@ -19,18 +19,41 @@ export function pieceTokenCounter(tokenizer: TokenizerName): (piece: string) => 
   const core = bytePairCoreOf(tokenizer);
   if (core === undefined) return (piece) => countTokens(piece, tokenizer);
   const ranks = core.bytePairStringRankEncoder;
+  const pairs = pairRanks(core);
   return (piece) => {
     if (ranks.get(piece) !== undefined) return 1;
-    if (isAscii(piece)) return mergedParts(piece.length, (from, to) => ranks.get(piece.slice(from, to)));
+    if (isAscii(piece)) return mergedParts(piece.length, (from, to) => (to - from === 2 ? pairs((piece.charCodeAt(from) << 8) | piece.charCodeAt(from + 1)) : ranks.get(piece.slice(from, to))));
     if (!isWellFormed(piece)) return core.bytePairEncode(piece).length;
-    return utf8MergedParts(piece, core);
+    return utf8MergedParts(piece, core, pairs);
+  };
+}
+
+const UNKNOWN = -2;
+const NONE = -1;
+
+/**
+ * Rank of a two-byte range by its bytes (`first << 8 | second`): looked up by the library's own
+ * byte lookup the first time, then read from a table. A third of a merge's lookups or more are
+ * of two bytes, and a docs vocabulary uses a few thousand distinct pairs.
+ */
+function pairRanks(core: BytePairCore): (bytes: number) => number | undefined {
+  const known = new Int32Array(1 << 16).fill(UNKNOWN);
+  const pair = new Uint8Array(2);
+  return (bytes) => {
+    let rank = known[bytes]!;
+    if (rank === UNKNOWN) {
+      pair[0] = bytes >> 8;
+      pair[1] = bytes & 0xff;
+      known[bytes] = rank = core.getBpeRankFromBytes(pair) ?? NONE;
+    }
+    return rank === NONE ? undefined : rank;
   };
 }
 
 const encoder = new TextEncoder();
 
 /** {@link mergedParts} over the UTF-8 bytes of a well-formed, non-ASCII `piece`. */
-function utf8MergedParts(piece: string, core: BytePairCore): number {
+function utf8MergedParts(piece: string, core: BytePairCore, pairs: (bytes: number) => number | undefined): number {
   const bytes = encoder.encode(piece);
   // chars[b]: the index in `piece` of the character starting at byte b, -1 inside a character.
   const chars = new Int32Array(bytes.length + 1).fill(-1);
@@ -44,6 +67,7 @@ function utf8MergedParts(piece: string, core: BytePairCore): number {
   const ranks = core.bytePairStringRankEncoder;
   const binary = core.bytePairNonUtfSortedEncoder;
   return mergedParts(bytes.length, (from, to) => {
+    if (to - from === 2) return pairs((bytes[from]! << 8) | bytes[from + 1]!);
     const start = chars[from]!;
     const end = chars[to]!;
     return start !== -1 && end !== -1 ? ranks.get(piece.slice(start, end)) : binaryRank(binary, bytes, from, to);
@@ -58,9 +82,13 @@ function utf8MergedParts(piece: string, core: BytePairCore): number {
  */
 function mergedParts(length: number, rankOf: (from: number, to: number) => number | undefined): number {
   let parts = length;
+  if (scratchStarts.length <= parts) {
+    scratchStarts = new Int32Array(parts * 2 + 1);
+    scratchPairs = new Float64Array(parts * 2 + 1);
+  }
   // starts[i]: where part i begins (starts[parts] = the end); pairs[i]: rank of parts i and i+1 joined.
-  const starts = new Int32Array(parts + 1);
-  const pairs = new Float64Array(parts);
+  const starts = scratchStarts;
+  const pairs = scratchPairs;
   const rank = (from: number, to: number): number => rankOf(from, to) ?? Number.POSITIVE_INFINITY;
   for (let at = 0; at <= parts; at++) starts[at] = at;
   for (let at = 0; at < parts; at++) pairs[at] = at + 2 <= parts ? rank(at, at + 2) : Number.POSITIVE_INFINITY;
@@ -82,6 +110,10 @@ function mergedParts(length: number, rankOf: (from: number, to: number) => numbe
   }
   return parts;
 }
+
+// Work arrays of {@link mergedParts}, reused (it does not re-enter): a piece allocates none.
+let scratchStarts = new Int32Array(256);
+let scratchPairs = new Float64Array(256);
 
 /** The library's `binarySearch` over its byte-sorted non-UTF-8 tokens, for `bytes[from, to)` without copying it. */
 function binaryRank(sorted: BytePairCore['bytePairNonUtfSortedEncoder'], bytes: Uint8Array, from: number, to: number): number | undefined {
