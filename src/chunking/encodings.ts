@@ -18,6 +18,15 @@ const LOADERS: Record<TokenizerName, () => Encoding> = {
 
 const loaded = new Map<TokenizerName, Encoding>();
 
+// Docs may quote special tokens such as `<|endoftext|>`; they are text to us, and the
+// tokenizer would throw on them by default.
+const AS_TEXT = { disallowedSpecial: new Set<string>() };
+
+/** The library's own count of `text` with the named encoding, special-token strings counted as plain text. */
+export function libraryTokens(text: string, name: TokenizerName): number {
+  return encodingOf(name).countTokens(text, AS_TEXT);
+}
+
 /** The named encoding, loaded on first use. */
 export function encodingOf(name: TokenizerName): Encoding {
   let encoding = loaded.get(name);

@@ -1,6 +1,5 @@
 import type { TokenizerName } from '../types.js';
-import { bytePairCoreOf, type BytePairCore } from './encodings.js';
-import { countTokens } from './measure.js';
+import { bytePairCoreOf, libraryTokens, type BytePairCore } from './encodings.js';
 
 /**
  * Token count of one pre-token (a piece the encoding's split pattern cut), as gpt-tokenizer
@@ -17,7 +16,7 @@ import { countTokens } from './measure.js';
  */
 export function pieceTokenCounter(tokenizer: TokenizerName): (piece: string) => number {
   const core = bytePairCoreOf(tokenizer);
-  if (core === undefined) return (piece) => countTokens(piece, tokenizer);
+  if (core === undefined) return (piece) => libraryTokens(piece, tokenizer);
   const ranks = core.bytePairStringRankEncoder;
   const pairs = pairRanks(core);
   return (piece) => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bytePairCoreOf } from '../../src/chunking/encodings.js';
-import { countTokens } from '../../src/chunking/measure.js';
+import { countTokens, createMeasure } from '../../src/chunking/measure.js';
 import { pieceTokenCounter } from '../../src/chunking/pieceTokens.js';
 import { splitPieces } from '../../src/chunking/pieces.js';
 import type { TokenizerName } from '../../src/types.js';
@@ -63,6 +63,23 @@ describe('pieceTokenCounter', () => {
       // Hand-checked: a common word after a space is one token, a lone character one token.
       expect(count(' the')).toBe(1);
       expect(count('\u0001')).toBe(1);
+    });
+  }
+});
+
+describe('createMeasure token counts', () => {
+  // A measure counts piece by piece with the memo; countTokens counts with the library, run cap
+  // included: texts with runs over 1000 characters (letters, spaces, CJK) check the segments.
+  const long = fc.constantFrom('x'.repeat(1500), ' '.repeat(1200), '中'.repeat(2100), 'ab'.repeat(700), '\n'.repeat(1001));
+  const source = fc.array(fc.oneof({ arbitrary: text, weight: 4 }, { arbitrary: long, weight: 1 }), { maxLength: 4 }).map((parts) => parts.join(''));
+  for (const tokenizer of TOKENIZERS) {
+    it(`counts any text as countTokens does (${tokenizer})`, () => {
+      fc.assert(
+        fc.property(source, (input) => {
+          expect(createMeasure('tokens', tokenizer).tokens(input)).toBe(countTokens(input, tokenizer));
+        }),
+        { numRuns: 500 },
+      );
     });
   }
 });
