@@ -58,63 +58,45 @@ function nonAscii(text: string, at: number): boolean {
  * or {@link UNDECIDED} when that takes a non-ASCII character's class.
  */
 export function asciiPieceEnd(text: string, at: number, tokenizer: TokenizerName): number {
-  return tokenizer === 'o200k_base' ? o200kEnd(text, at) : cl100kEnd(text, at);
-}
-
-/*
- * o200k, alternative by alternative (P = [^\r\n\p{L}\p{N}], C = an optional contraction):
- *   1. P? [A-Z]* [a-z]+ C?   2. P? [A-Z]+ [a-z]* C?   3. \p{N}{1,3}
- *   4. ' '? [^\s\p{L}\p{N}]+ [\r\n/]*   5. \s* [\r\n]+   6. \s+ (?!\S)   7. \s+
- * On ASCII, 1 and 2 together are: an upper run, then a lower run, then C (one of them not empty).
- */
-function o200kEnd(text: string, at: number): number {
+  const cl100k = tokenizer === 'cl100k_base';
+  if (cl100k) {
+    const contraction = contractionEnd(text, at);
+    if (contraction !== at) return contraction;
+  }
   const kind = classAt(text, at);
-  if (kind === LOWER || kind === UPPER) return o200kLetters(text, at);
+  if (kind === LOWER || kind === UPPER) return lettersEnd(text, at, cl100k);
   if (kind === DIGIT) return digitsEnd(text, at);
-  if (kind === NEWLINE) return spacesEnd(text, at, false);
+  if (kind === NEWLINE) return spacesEnd(text, at, cl100k);
   if (kind === NON_ASCII) return UNDECIDED;
   // P: a prefix when a letter follows, else punctuation (after an optional space) or whitespace.
   const next = classAt(text, at + 1);
   if (next === NON_ASCII) return UNDECIDED;
-  if (next === LOWER || next === UPPER) return o200kLetters(text, at + 1);
-  if (kind === OTHER) return otherEnd(text, at, true);
-  if (kind === SPACE && next === OTHER) return otherEnd(text, at + 1, true);
-  return spacesEnd(text, at, false);
-}
-
-function o200kLetters(text: string, from: number): number {
-  let at = from;
-  while (classAt(text, at) === UPPER) at++;
-  while (classAt(text, at) === LOWER) at++;
-  if (nonAscii(text, at)) return UNDECIDED;
-  return contractionEnd(text, at);
+  if (next === LOWER || next === UPPER) return lettersEnd(text, at + 1, cl100k);
+  if (kind === OTHER) return otherEnd(text, at, !cl100k);
+  if (kind === SPACE && next === OTHER) return otherEnd(text, at + 1, !cl100k);
+  return spacesEnd(text, at, cl100k);
 }
 
 /*
- * cl100k, alternative by alternative (P = [^\r\n\p{L}\p{N}]):
- *   1. a contraction   2. P? \p{L}+   3. \p{N}{1,3}   4. ' '? [^\s\p{L}\p{N}]+ [\r\n]*
- *   5. \s+$   6. \s* [\r\n]   7. \s+ (?!\S)   8. \s
+ * The patterns, alternative by alternative (P = [^\r\n\p{L}\p{N}], C = a contraction):
+ *   o200k:  1. P? [A-Z]* [a-z]+ C?   2. P? [A-Z]+ [a-z]* C?   3. \p{N}{1,3}
+ *           4. ' '? [^\s\p{L}\p{N}]+ [\r\n/]*   5. \s* [\r\n]+   6. \s+ (?!\S)   7. \s+
+ *   cl100k: 1. C   2. P? \p{L}+   3. \p{N}{1,3}   4. ' '? [^\s\p{L}\p{N}]+ [\r\n]*
+ *           5. \s+$   6. \s* [\r\n]   7. \s+ (?!\S)   8. \s
+ * On ASCII, o200k's 1 and 2 together are: an upper run, then a lower run, then C? (one of the
+ * runs not empty); cl100k's 2 is a run of letters of either case, with no contraction after.
  */
-function cl100kEnd(text: string, at: number): number {
-  const contraction = contractionEnd(text, at);
-  if (contraction !== at) return contraction;
-  const kind = classAt(text, at);
-  if (kind === LOWER || kind === UPPER) return cl100kLetters(text, at);
-  if (kind === DIGIT) return digitsEnd(text, at);
-  if (kind === NEWLINE) return spacesEnd(text, at, true);
-  if (kind === NON_ASCII) return UNDECIDED;
-  const next = classAt(text, at + 1);
-  if (next === NON_ASCII) return UNDECIDED;
-  if (next === LOWER || next === UPPER) return cl100kLetters(text, at + 1);
-  if (kind === OTHER) return otherEnd(text, at, false);
-  if (kind === SPACE && next === OTHER) return otherEnd(text, at + 1, false);
-  return spacesEnd(text, at, true);
-}
 
-function cl100kLetters(text: string, from: number): number {
+/** The letters alternatives from a letter at `from`. */
+function lettersEnd(text: string, from: number, cl100k: boolean): number {
   let at = from;
-  for (let kind = classAt(text, at); kind === LOWER || kind === UPPER; kind = classAt(text, at)) at++;
-  return nonAscii(text, at) ? UNDECIDED : at;
+  if (cl100k) {
+    for (let kind = classAt(text, at); kind === LOWER || kind === UPPER; kind = classAt(text, at)) at++;
+    return nonAscii(text, at) ? UNDECIDED : at;
+  }
+  while (classAt(text, at) === UPPER) at++;
+  while (classAt(text, at) === LOWER) at++;
+  return nonAscii(text, at) ? UNDECIDED : contractionEnd(text, at);
 }
 
 /**
