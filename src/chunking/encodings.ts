@@ -18,6 +18,15 @@ const LOADERS: Record<TokenizerName, () => Encoding> = {
 
 const loaded = new Map<TokenizerName, Encoding>();
 
+// Docs may quote special tokens such as `<|endoftext|>`; they are text to us, and the
+// tokenizer would throw on them by default.
+const AS_TEXT = { disallowedSpecial: new Set<string>() };
+
+/** The library's own count of `text` with the named encoding, special-token strings counted as plain text. */
+export function libraryTokens(text: string, name: TokenizerName): number {
+  return encodingOf(name).countTokens(text, AS_TEXT);
+}
+
 /** The named encoding, loaded on first use. */
 export function encodingOf(name: TokenizerName): Encoding {
   let encoding = loaded.get(name);
@@ -34,4 +43,28 @@ export function encodingOf(name: TokenizerName): Encoding {
 /** Which encodings this process has loaded so far (for the start-up test and the bench). */
 export function loadedEncodings(): TokenizerName[] {
   return [...loaded.keys()];
+}
+
+/**
+ * The byte-pair encoder inside a gpt-tokenizer encoding: its string → rank table and its
+ * per-piece encoder. Internals of the pinned gpt-tokenizer 4.0.0 (TypeScript-private, plain
+ * fields at run time), read so that a pre-token can be counted without the library splitting it
+ * again (src/chunking/pieceTokens.ts).
+ */
+export interface BytePairCore {
+  /** Rank of every token whose bytes are valid UTF-8, by its text. */
+  bytePairStringRankEncoder: Map<string, number>;
+  /** `[bytes, rank]` of every other token, sorted by bytes. */
+  bytePairNonUtfSortedEncoder: ReadonlyArray<readonly [Uint8Array, number]>;
+  bytePairEncode(piece: string): number[];
+  /** Rank of a byte sequence: by its text when it is valid UTF-8, else by bytes. */
+  getBpeRankFromBytes(bytes: Uint8Array): number | undefined;
+}
+
+/** The named encoding's {@link BytePairCore}, or `undefined` when the library's internals have another shape. */
+export function bytePairCoreOf(name: TokenizerName): BytePairCore | undefined {
+  const api = (encodingOf(name) as { default?: { bytePairEncodingCoreProcessor?: Partial<BytePairCore> } }).default;
+  const core = api?.bytePairEncodingCoreProcessor;
+  if (!(core?.bytePairStringRankEncoder instanceof Map) || !Array.isArray(core.bytePairNonUtfSortedEncoder) || typeof core.bytePairEncode !== 'function' || typeof core.getBpeRankFromBytes !== 'function') return undefined;
+  return core as BytePairCore;
 }

@@ -1,10 +1,7 @@
 import type { Measure, SizeUnit, TokenizerName } from '../types.js';
-import { encodingOf } from './encodings.js';
+import { libraryTokens } from './encodings.js';
+import { piecesTokens } from './pieces.js';
 import { countRunCapped } from './runCap.js';
-
-// Docs may quote special tokens such as `<|endoftext|>`; they are text to us, and the
-// tokenizer would throw on them by default.
-const AS_TEXT = { disallowedSpecial: new Set<string>() };
 
 /**
  * Counts tokens of `text` with the named tokenizer (special-token strings count as plain text).
@@ -13,13 +10,13 @@ const AS_TEXT = { disallowedSpecial: new Set<string>() };
  */
 export function countTokens(text: string, tokenizer: TokenizerName): number {
   if (text === '') return 0;
-  const encoding = encodingOf(tokenizer);
-  return countRunCapped(text, (piece) => encoding.countTokens(piece, AS_TEXT));
+  return countRunCapped(text, (piece) => libraryTokens(piece, tokenizer));
 }
 
 /**
- * Creates a memoising {@link Measure}: each distinct text is tokenized at most once
- * for the measure's lifetime (create one per document). `tokenizer` names the encoding, so
+ * Creates a memoising {@link Measure}: each distinct text is counted at most once for the
+ * measure's lifetime (create one per document), piece by piece (`piecesTokens`: the count of
+ * {@link countTokens}, with each distinct pre-token counted once per process). `tokenizer` names the encoding, so
  * slices of a document can be counted from its one tokenization (`sliceTokensOf`).
  */
 export function createMeasure(unit: SizeUnit, tokenizer: TokenizerName): Measure & { tokens(text: string): number; tokenizer: TokenizerName } {
@@ -27,7 +24,7 @@ export function createMeasure(unit: SizeUnit, tokenizer: TokenizerName): Measure
   const tokens = (text: string): number => {
     let count = cache.get(text);
     if (count === undefined) {
-      count = countTokens(text, tokenizer);
+      count = piecesTokens(text, tokenizer);
       cache.set(text, count);
     }
     return count;

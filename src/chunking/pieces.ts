@@ -1,13 +1,14 @@
 import { CL100K_TOKEN_SPLIT_REGEX, O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
 import type { TokenizerName } from '../types.js';
-import { countTokens } from './measure.js';
+import { asciiPieceEnd, UNDECIDED } from './asciiPieces.js';
+import { pieceTokenCounter } from './pieceTokens.js';
 import { runCappedSegments } from './runCap.js';
 
 /**
  * Token counting by pre-tokens. The o200k / cl100k tokenizers cut text with a split pattern
  * (the pinned gpt-tokenizer's) and byte-pair encode each piece alone, so a text's count is the
  * sum of its pieces' counts. Pieces repeat (words), so each distinct piece is counted once per
- * process through {@link countTokens} and remembered in a table read straight from the source
+ * process ({@link pieceTokenCounter}) and remembered in a table read straight from the source
  * text: a document's pass allocates nothing per known piece.
  */
 
@@ -19,7 +20,7 @@ export interface PieceTable {
 
 /**
  * One pass of the split pattern over `source`: piece starts and the token counts before them.
- * A source with runs over `RUN_CAP` characters is split in the segments {@link countTokens}
+ * A source with runs over `RUN_CAP` characters is split in the segments `countTokens`
  * counts it in (src/chunking/runCap.ts), each segment alone: sync points lie on run boundaries,
  * so a slice between two of them is counted as `countTokens` would count it.
  */
@@ -55,7 +56,7 @@ export function pieceTable(source: string, tokenizer: TokenizerName): PieceTable
   };
 }
 
-/** Token count of `text`, exactly as {@link countTokens}: the sum of its pieces' counts. */
+/** Token count of `text`, exactly as `countTokens` (src/chunking/measure.ts): the sum of its pieces' counts. */
 export function piecesTokens(text: string, tokenizer: TokenizerName): number {
   let total = 0;
   forEachPiece(text, tokenizer, (_start, count) => {
@@ -78,6 +79,16 @@ function forEachPiece(text: string, tokenizer: TokenizerName, visit: (start: num
   }
 }
 
+/**
+ * The pre-tokens of `text` as `[start, end)` offsets: the pieces the split pattern cuts the whole
+ * text into (no run cap). For tests, which compare them with the pattern's own matches.
+ */
+export function splitPieces(text: string, tokenizer: TokenizerName): Array<[number, number]> {
+  const pieces: Array<[number, number]> = [];
+  for (let at = 0, end = nextPiece(text, at, tokenizer); end !== -1; at = end, end = nextPiece(text, at, tokenizer)) pieces.push([pieceStart, end]);
+  return pieces;
+}
+
 /** Forgets every remembered piece count, so a benchmark round costs what a fresh process would. */
 export function clearPieceMemo(): void {
   MEMOS.clear();
@@ -88,11 +99,17 @@ let pieceStart = 0;
 
 /**
  * The end of the pre-token after `at` (its start goes to `pieceStart`), or -1 at the end of the
- * text. Pieces follow each other, so a sticky match is tried first; text the pattern would not
+ * text. Pieces follow each other, so the piece at `at` is tried first: by the ASCII scanner
+ * (src/chunking/asciiPieces.ts), else by a sticky match of the pattern; text the pattern would not
  * match (none is known) is skipped as the tokenizer's own global search skips it.
  */
 function nextPiece(text: string, at: number, tokenizer: TokenizerName): number {
   if (at >= text.length) return -1;
+  const end = asciiPieceEnd(text, at, tokenizer);
+  if (end !== UNDECIDED) {
+    pieceStart = at;
+    return end;
+  }
   const split = splitters(tokenizer);
   split.sticky.lastIndex = at;
   if (split.sticky.test(text)) {
@@ -142,8 +159,11 @@ class PieceMemo {
   private counts = new Int32Array(1 << 12);
   private size = 0;
   private chars = 0;
+  private readonly countPiece: (piece: string) => number;
 
-  constructor(private readonly tokenizer: TokenizerName) {}
+  constructor(tokenizer: TokenizerName) {
+    this.countPiece = pieceTokenCounter(tokenizer);
+  }
 
   /** Tokens of `text[start, end)`. */
   count(text: string, start: number, end: number): number {
@@ -157,7 +177,7 @@ class PieceMemo {
       if (this.hashes[slot] === hash && piece.length === length && sameText(piece, text, start)) return this.counts[slot]!;
     }
     const piece = text.slice(start, end);
-    const count = countTokens(piece, this.tokenizer);
+    const count = this.countPiece(piece);
     if (length <= MEMO_PIECE) this.remember(piece, hash, count);
     return count;
   }

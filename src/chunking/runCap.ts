@@ -28,7 +28,7 @@ export const RUN_CAP = 1000;
  * `null` when no run is longer than {@link RUN_CAP} (tokenize the text whole). One pass.
  */
 export function runCappedSegments(text: string): Array<[number, number]> | null {
-  if (text.length <= RUN_CAP) return null;
+  if (text.length <= RUN_CAP || !mayHaveLongRun(text)) return null;
   let segments: Array<[number, number]> | null = null;
   let done = 0; // text before `done` is already in `segments`
   let runStart = 0;
@@ -51,6 +51,24 @@ export function runCappedSegments(text: string): Array<[number, number]> | null 
   }
   if (segments !== null && done < text.length) segments.push([done, text.length]);
   return segments;
+}
+
+/** Half of `RUN_CAP`: a run longer than `RUN_CAP` holds a whole window of this size starting at a multiple of it. */
+const WINDOW = RUN_CAP / 2;
+
+/**
+ * False when `text` certainly has no run longer than {@link RUN_CAP}: every whole window
+ * `[k·WINDOW, (k+1)·WINDOW)` holds both whitespace and non-whitespace, which takes a look at a
+ * few characters per window instead of every character. True when some window is all one class.
+ */
+function mayHaveLongRun(text: string): boolean {
+  for (let start = 0; start + WINDOW <= text.length; start += WINDOW) {
+    const space = isSpace(text.charCodeAt(start));
+    let at = start + 1;
+    while (at < start + WINDOW && isSpace(text.charCodeAt(at)) === space) at++;
+    if (at === start + WINDOW) return true;
+  }
+  return false;
 }
 
 /** `count(text)` with every run longer than {@link RUN_CAP} counted in pieces (see the module comment). */

@@ -1,4 +1,5 @@
 import { countTokens as exact } from 'gpt-tokenizer/encoding/o200k_base';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countTokens } from '../../src/chunking/measure.js';
 import { countRunCapped, RUN_CAP, runCappedSegments } from '../../src/chunking/runCap.js';
@@ -27,6 +28,19 @@ describe('runCappedSegments: the rule', () => {
       [1001, 1501],
       [1501, 1502],
     ]);
+  });
+
+  it('finds every run longer than 1000 characters wherever it lies (the quick look per 500-character window misses none)', () => {
+    // Runs of 999 to 1002 characters (letters, spaces, CJK, NBSP) at any offset in short text.
+    const run = fc.tuple(fc.constantFrom('a', ' ', '中', '\u00a0', '\n'), fc.integer({ min: 990, max: 1010 })).map(([char, length]) => char.repeat(length));
+    const filler = fc.string({ unit: fc.constantFrom('a', 'b', ' ', '\n', '.', '中'), maxLength: 700 });
+    fc.assert(
+      fc.property(fc.array(fc.oneof(run, filler), { maxLength: 5 }), (parts) => {
+        const text = parts.join('');
+        expect(runCappedSegments(text) !== null).toBe(/\s{1001}|\S{1001}/.test(text));
+      }),
+      { numRuns: 1000 },
+    );
   });
 
   it('never cuts between the halves of a surrogate pair', () => {

@@ -1,0 +1,152 @@
+import type { TokenizerName } from '../types.js';
+import { bytePairCoreOf, libraryTokens, type BytePairCore } from './encodings.js';
+
+/**
+ * Token count of one pre-token (a piece the encoding's split pattern cut), as gpt-tokenizer
+ * counts each piece of a text: one token when the piece is in the rank table, else the parts
+ * byte-pair merging leaves. `countTokens(piece)` gives the same number but splits the piece with
+ * the pattern again and wraps it in special-token checks; this goes straight to the encoder, and
+ * merges on the piece's own string: the library looks a byte range up by decoding it when it is
+ * valid UTF-8 (`isValidUTF8` + `TextDecoder`, then the string table) and by bytes otherwise. In
+ * the UTF-8 of a well-formed string, a range is valid exactly when both its ends fall on
+ * character boundaries, and it then decodes to the slice between them; so slicing the piece
+ * looks up the same entries with the same merge order, without decoding. (A piece with a lone
+ * surrogate, which `TextEncoder` replaces, goes to the library's own encoder.)
+ * test/chunking/piece-tokens.test.ts checks it against `countTokens`.
+ */
+export function pieceTokenCounter(tokenizer: TokenizerName): (piece: string) => number {
+  const core = bytePairCoreOf(tokenizer);
+  if (core === undefined) return (piece) => libraryTokens(piece, tokenizer);
+  const ranks = core.bytePairStringRankEncoder;
+  const pairs = pairRanks(core);
+  return (piece) => {
+    if (ranks.get(piece) !== undefined) return 1;
+    if (isAscii(piece)) return mergedParts(piece.length, (from, to) => (to - from === 2 ? pairs((piece.charCodeAt(from) << 8) | piece.charCodeAt(from + 1)) : ranks.get(piece.slice(from, to))));
+    if (!isWellFormed(piece)) return core.bytePairEncode(piece).length;
+    return utf8MergedParts(piece, core, pairs);
+  };
+}
+
+const UNKNOWN = -2;
+const NONE = -1;
+
+/**
+ * Rank of a two-byte range by its bytes (`first << 8 | second`): looked up by the library's own
+ * byte lookup the first time, then read from a table. A third of a merge's lookups or more are
+ * of two bytes, and a docs vocabulary uses a few thousand distinct pairs.
+ */
+function pairRanks(core: BytePairCore): (bytes: number) => number | undefined {
+  const known = new Int32Array(1 << 16).fill(UNKNOWN);
+  const pair = new Uint8Array(2);
+  return (bytes) => {
+    let rank = known[bytes]!;
+    if (rank === UNKNOWN) {
+      pair[0] = bytes >> 8;
+      pair[1] = bytes & 0xff;
+      known[bytes] = rank = core.getBpeRankFromBytes(pair) ?? NONE;
+    }
+    return rank === NONE ? undefined : rank;
+  };
+}
+
+const encoder = new TextEncoder();
+
+/** {@link mergedParts} over the UTF-8 bytes of a well-formed, non-ASCII `piece`. */
+function utf8MergedParts(piece: string, core: BytePairCore, pairs: (bytes: number) => number | undefined): number {
+  const bytes = encoder.encode(piece);
+  // chars[b]: the index in `piece` of the character starting at byte b, -1 inside a character.
+  const chars = new Int32Array(bytes.length + 1).fill(-1);
+  for (let char = 0, byte = 0; char < piece.length; ) {
+    chars[byte] = char;
+    const code = piece.codePointAt(char)!;
+    byte += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+    char += code < 0x10000 ? 1 : 2;
+  }
+  chars[bytes.length] = piece.length;
+  const ranks = core.bytePairStringRankEncoder;
+  const binary = core.bytePairNonUtfSortedEncoder;
+  return mergedParts(bytes.length, (from, to) => {
+    if (to - from === 2) return pairs((bytes[from]! << 8) | bytes[from + 1]!);
+    const start = chars[from]!;
+    const end = chars[to]!;
+    return start !== -1 && end !== -1 ? ranks.get(piece.slice(start, end)) : binaryRank(binary, bytes, from, to);
+  });
+}
+
+/**
+ * gpt-tokenizer's `bytePairMerge` over `length` units (bytes): start from single units, and
+ * repeatedly merge the adjacent pair whose joined range has the lowest rank (the leftmost on a
+ * tie) until no adjacent pair has one. `rankOf(from, to)` is the rank of the units `[from, to)`,
+ * `undefined` when none. Returns the number of parts left.
+ */
+function mergedParts(length: number, rankOf: (from: number, to: number) => number | undefined): number {
+  let parts = length;
+  if (scratchStarts.length <= parts) {
+    scratchStarts = new Int32Array(parts * 2 + 1);
+    scratchPairs = new Float64Array(parts * 2 + 1);
+  }
+  // starts[i]: where part i begins (starts[parts] = the end); pairs[i]: rank of parts i and i+1 joined.
+  const starts = scratchStarts;
+  const pairs = scratchPairs;
+  const rank = (from: number, to: number): number => rankOf(from, to) ?? Number.POSITIVE_INFINITY;
+  for (let at = 0; at <= parts; at++) starts[at] = at;
+  for (let at = 0; at < parts; at++) pairs[at] = at + 2 <= parts ? rank(at, at + 2) : Number.POSITIVE_INFINITY;
+  while (parts > 1) {
+    let lowest = Number.POSITIVE_INFINITY;
+    let merge = -1;
+    for (let at = 0; at < parts; at++) {
+      if (pairs[at]! < lowest) {
+        lowest = pairs[at]!;
+        merge = at;
+      }
+    }
+    if (merge === -1) break;
+    starts.copyWithin(merge + 1, merge + 2, parts + 1);
+    pairs.copyWithin(merge, merge + 1, parts);
+    parts -= 1;
+    pairs[merge] = merge + 2 <= parts ? rank(starts[merge]!, starts[merge + 2]!) : Number.POSITIVE_INFINITY;
+    if (merge > 0) pairs[merge - 1] = rank(starts[merge - 1]!, starts[merge + 1]!);
+  }
+  return parts;
+}
+
+// Work arrays of {@link mergedParts}, reused (it does not re-enter): a piece allocates none.
+let scratchStarts = new Int32Array(256);
+let scratchPairs = new Float64Array(256);
+
+/** The library's `binarySearch` over its byte-sorted non-UTF-8 tokens, for `bytes[from, to)` without copying it. */
+function binaryRank(sorted: BytePairCore['bytePairNonUtfSortedEncoder'], bytes: Uint8Array, from: number, to: number): number | undefined {
+  const length = to - from;
+  let low = 0;
+  let high = sorted.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    const [key, rank] = sorted[mid]!;
+    let order = 0;
+    const common = Math.min(key.length, length);
+    for (let at = 0; at < common && order === 0; at++) order = key[at]! - bytes[from + at]!;
+    if (order === 0) order = key.length - length;
+    if (order === 0) return rank;
+    if (order < 0) low = mid + 1;
+    else high = mid - 1;
+  }
+  return undefined;
+}
+
+function isAscii(text: string): boolean {
+  for (let at = 0; at < text.length; at++) if (text.charCodeAt(at) >= 128) return false;
+  return true;
+}
+
+/** Whether `text` has no lone surrogate (`String.prototype.isWellFormed`, not in the ES2023 lib). */
+function isWellFormed(text: string): boolean {
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code < 0xd800 || code > 0xdfff) continue;
+    if (code > 0xdbff) return false;
+    const next = text.charCodeAt(at + 1);
+    if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
+    at++;
+  }
+  return true;
+}
