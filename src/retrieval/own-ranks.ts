@@ -33,15 +33,19 @@ interface Postings {
 /**
  * For each `i`, the 1-based rank `bodies[i]` gets among all `bodies` for `queries[i]` under
  * {@link bm25Ranker}'s scoring, or `null` when it holds none of the query's terms (or the query
- * has none). Terms from `searchTerms` (one document's), as the ranker's.
+ * has none). Terms from `searchTerms` (one document's), as the ranker's: pass `termsOf` when
+ * the caller made the queries with one document's memo already, so each unspaced run is cut once.
  *
  * Only query terms get postings: every other term only counts toward its documents' lengths,
  * which is all a score reads of it. A query adds up the postings of its terms and ranks the
  * documents they reach, so its cost follows its terms' postings, not the number of documents.
  */
-export function ownRanks(bodies: readonly string[], queries: readonly string[]): (number | null)[] {
+export function ownRanks(
+  bodies: readonly string[],
+  queries: readonly string[],
+  termsOf: (text: string) => string[] = searchTermsOfOneDocument(),
+): (number | null)[] {
   const count = bodies.length;
-  const termsOf = searchTermsOfOneDocument();
   // Term ids: the query terms' first (0 … queried − 1, the ones with postings), then the rest as seen.
   const ids = new Map<string, number>();
   const postings: Postings[] = [];
