@@ -1,6 +1,6 @@
 import { sectionsOf } from '../../chunking/sections.js';
 import type { Span } from '../../types.js';
-import { countIn, mergeSpans, nonWhitespacePrefix } from './gaps.js';
+import { countIn, documentCounts, mergeSpans } from './gaps.js';
 import type { StructuralInput } from './input.js';
 
 /**
@@ -17,7 +17,7 @@ import type { StructuralInput } from './input.js';
  */
 export function contextSufficiencyByChunk(input: StructuralInput): number[] {
   const { doc, chunks, options } = input;
-  const counts = nonWhitespacePrefix(doc.source, doc.frontmatter);
+  const counts = documentCounts(doc);
   const sections = sectionsOf(doc, options.headingLevels.max).map((section) => ({
     start: section.start,
     end: section.end,
