@@ -1,4 +1,4 @@
-import { bodyOf } from '../retrieval/bm25.js';
+import { bodySearchTerms } from './body-terms.js';
 import { ownRanks } from '../retrieval/own-ranks.js';
 import { searchTerms, searchTermsOfOneDocument } from '../retrieval/terms.js';
 import { firstSentence, SEGMENT_WINDOW } from '../text/segments.js';
@@ -74,8 +74,12 @@ export function selfRetrievability(chunks: readonly Pick<Chunk, 'headingPath' | 
   // One memo of cut unspaced runs for the queries and the bodies: a lead's runs are its body's.
   const termsOf = searchTermsOfOneDocument();
   const queries = chunks.map((chunk) => queryOf(chunk, termsOf));
-  // The ranks bm25Ranker gives over the document's chunks, without building its index per file.
-  const ranks = ownRanks(chunks.map(bodyOf), queries, termsOf);
+  // The ranks bm25Ranker gives over the document's chunks (indexed as `bodyOf`), without building its index per file.
+  const ranks = ownRanks(
+    chunks.map((chunk) => bodySearchTerms(chunk, termsOf)),
+    queries,
+    termsOf,
+  );
   const findable = ranks.filter((value) => value !== null && value <= SELF_RETRIEVAL_TOP).length;
   return { score: (100 * findable) / chunks.length, ranks, queries };
 }

@@ -35,13 +35,14 @@ interface Postings {
  * {@link bm25Ranker}'s scoring, or `null` when it holds none of the query's terms (or the query
  * has none). Terms from `searchTerms` (one document's), as the ranker's: pass `termsOf` when
  * the caller made the queries with one document's memo already, so each unspaced run is cut once.
+ * A body is its indexed text, or that text's terms (`termsOf(text)`) when the caller has them.
  *
  * Only query terms get postings: every other term only counts toward its documents' lengths,
  * which is all a score reads of it. A query adds up the postings of its terms and ranks the
  * documents they reach, so its cost follows its terms' postings, not the number of documents.
  */
 export function ownRanks(
-  bodies: readonly string[],
+  bodies: readonly (string | readonly string[])[],
   queries: readonly string[],
   termsOf: (text: string) => string[] = searchTermsOfOneDocument(),
 ): (number | null)[] {
@@ -68,7 +69,7 @@ export function ownRanks(
   let mean = 0;
   bodies.forEach((body, doc) => {
     let length = 0;
-    for (const term of termsOf(body)) {
+    for (const term of typeof body === 'string' ? termsOf(body) : body) {
       let id = ids.get(term);
       if (id === undefined) {
         ids.set(term, (id = lastDoc.length));
