@@ -1,6 +1,6 @@
 import { bodySearchTerms } from './body-terms.js';
 import { ownRanks } from '../retrieval/own-ranks.js';
-import { searchTerms, searchTermsOfOneDocument } from '../retrieval/terms.js';
+import { searchTerms } from '../retrieval/terms.js';
 import { firstSentence, SEGMENT_WINDOW } from '../text/segments.js';
 import type { Chunk } from '../types.js';
 
@@ -29,12 +29,7 @@ export interface SelfRetrievability {
  * text (lines that are headings, fences, tags or table rules skipped; at most 30 words).
  */
 export function chunkQuery(chunk: Pick<Chunk, 'headingPath' | 'text'>): string {
-  return queryOf(chunk, searchTerms);
-}
-
-/** {@link chunkQuery} with the search terms of `termsOf` (one document's memo, or `searchTerms`). */
-function queryOf(chunk: Pick<Chunk, 'headingPath' | 'text'>, termsOf: (text: string) => string[]): string {
-  const words = termsOf(firstSentence(proseLead(chunk.text))).slice(0, LEAD_TERMS).join(' ');
+  const words = searchTerms(firstSentence(proseLead(chunk.text))).slice(0, LEAD_TERMS).join(' ');
   return [...chunk.headingPath, words].join(' ').trim();
 }
 
@@ -71,15 +66,9 @@ function proseLead(text: string): string {
  */
 export function selfRetrievability(chunks: readonly Pick<Chunk, 'headingPath' | 'text'>[]): SelfRetrievability {
   if (chunks.length === 0) return { score: 100, ranks: [], queries: [] };
-  // One memo of cut unspaced runs for the queries and the bodies: a lead's runs are its body's.
-  const termsOf = searchTermsOfOneDocument();
-  const queries = chunks.map((chunk) => queryOf(chunk, termsOf));
+  const queries = chunks.map((chunk) => chunkQuery(chunk));
   // The ranks bm25Ranker gives over the document's chunks (indexed as `bodyOf`), without building its index per file.
-  const ranks = ownRanks(
-    chunks.map((chunk) => bodySearchTerms(chunk, termsOf)),
-    queries,
-    termsOf,
-  );
+  const ranks = ownRanks(chunks.map(bodySearchTerms), queries);
   const findable = ranks.filter((value) => value !== null && value <= SELF_RETRIEVAL_TOP).length;
   return { score: (100 * findable) / chunks.length, ranks, queries };
 }

@@ -21,7 +21,7 @@
  *   returned (`null`).
  */
 import { inverseDocumentFrequency, termScore } from './bm25-plus.js';
-import { searchTermsOfOneDocument } from './terms.js';
+import { searchTerms } from './terms.js';
 
 /** One query term's postings: the documents holding it (ascending), each one's term frequency, then its term score. */
 interface Postings {
@@ -33,25 +33,20 @@ interface Postings {
 /**
  * For each `i`, the 1-based rank `bodies[i]` gets among all `bodies` for `queries[i]` under
  * {@link bm25Ranker}'s scoring, or `null` when it holds none of the query's terms (or the query
- * has none). Terms from `searchTerms` (one document's), as the ranker's: pass `termsOf` when
- * the caller made the queries with one document's memo already, so each unspaced run is cut once.
- * A body is its indexed text, or that text's terms (`termsOf(text)`) when the caller has them.
+ * has none). Terms from `searchTerms`, as the ranker's. A body is its indexed text, or that
+ * text's terms (`searchTerms(text)`) when the caller has them.
  *
  * Only query terms get postings: every other term only counts toward its documents' lengths,
  * which is all a score reads of it. A query adds up the postings of its terms and ranks the
  * documents they reach, so its cost follows its terms' postings, not the number of documents.
  */
-export function ownRanks(
-  bodies: readonly (string | readonly string[])[],
-  queries: readonly string[],
-  termsOf: (text: string) => string[] = searchTermsOfOneDocument(),
-): (number | null)[] {
+export function ownRanks(bodies: readonly (string | readonly string[])[], queries: readonly string[]): (number | null)[] {
   const count = bodies.length;
   // Term ids: the query terms' first (0 … queried − 1, the ones with postings), then the rest as seen.
   const ids = new Map<string, number>();
   const postings: Postings[] = [];
   const queryIds = queries.map((query) =>
-    termsOf(query)
+    searchTerms(query)
       .filter((term) => term)
       .map((term) => {
         let id = ids.get(term);
@@ -69,7 +64,7 @@ export function ownRanks(
   let mean = 0;
   bodies.forEach((body, doc) => {
     let length = 0;
-    for (const term of typeof body === 'string' ? termsOf(body) : body) {
+    for (const term of typeof body === 'string' ? searchTerms(body) : body) {
       let id = ids.get(term);
       if (id === undefined) {
         ids.set(term, (id = lastDoc.length));

@@ -16,7 +16,7 @@ import { settingsFor } from '../../src/config/resolve.js';
 import { parseMarkdown } from '../../src/markdown/parse.js';
 import { bodySearchTerms } from '../../src/metrics/body-terms.js';
 import { bodyOf } from '../../src/retrieval/bm25.js';
-import { searchTerms, searchTermsOfOneDocument } from '../../src/retrieval/terms.js';
+import { searchTerms } from '../../src/retrieval/terms.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const corpus = join(root, '..', 'shared', 'corpus', 'tauri-docs');
@@ -35,8 +35,7 @@ describe('bodySearchTerms', () => {
       fc.property(fc.array(words, { maxLength: 3 }), words, (headingPath, text) => {
         const chunk = { headingPath, text };
         const expected = searchTerms(bodyOf(chunk));
-        expect(bodySearchTerms(chunk, searchTerms)).toEqual(expected);
-        expect(bodySearchTerms({ headingPath, text }, searchTermsOfOneDocument())).toEqual(expected);
+        expect(bodySearchTerms(chunk)).toEqual(expected);
         if (/[文上カｶไ]/.test(text)) unspaced += 1;
       }),
       { numRuns: 3000, seed: 1616 },
@@ -47,11 +46,11 @@ describe('bodySearchTerms', () => {
   it('keeps a final sigma that a soft hyphen and a cased letter follow, and reads a text with "İ" as the regex does', () => {
     // "ΟΔΟΣ\u00adΑ": the soft hyphen is case-ignorable, so Σ is not final (σ); it is no word character, so it splits.
     const sigma = { headingPath: ['ΟΔΟΣ'], text: 'ΟΔΟΣ\u00adΑ ΟΔΟΣ. 上传文件' };
-    expect(bodySearchTerms(sigma, searchTerms)).toEqual(searchTerms(bodyOf(sigma)));
-    expect(bodySearchTerms(sigma, searchTerms).slice(0, 4)).toEqual(['οδος', 'οδοσ', 'α', 'οδος']);
+    expect(bodySearchTerms(sigma)).toEqual(searchTerms(bodyOf(sigma)));
+    expect(bodySearchTerms(sigma).slice(0, 4)).toEqual(['οδος', 'οδοσ', 'α', 'οδος']);
     // "İ" lower-cases to two code units: tokens then come from the original text, so the text is split again.
     const dotted = { headingPath: [], text: 'İzmir İ̇ ΟΔΟΣ' };
-    expect(bodySearchTerms(dotted, searchTerms)).toEqual(searchTerms(bodyOf(dotted)));
+    expect(bodySearchTerms(dotted)).toEqual(searchTerms(bodyOf(dotted)));
   });
 
   it.each([
@@ -65,9 +64,8 @@ describe('bodySearchTerms', () => {
       for (const path of await glob(['**/*.md', '**/*.mdx'], { cwd: dir, ignore: ['**/node_modules/**'] })) {
         const chunking = settingsFor(config, path).chunking;
         const { doc } = parseMarkdown(path, readFileSync(join(dir, path), 'utf8'));
-        const termsOf = searchTermsOfOneDocument();
         for (const chunk of chunkDocument(doc, chunking, createMeasure(chunking.unit, chunking.tokenizer))) {
-          expect(bodySearchTerms(chunk, termsOf), `${path} chunk ${chunk.index}`).toEqual(searchTerms(bodyOf(chunk)));
+          expect(bodySearchTerms(chunk), `${path} chunk ${chunk.index}`).toEqual(searchTerms(bodyOf(chunk)));
           chunks += 1;
         }
       }

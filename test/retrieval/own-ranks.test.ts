@@ -17,7 +17,8 @@ import { parseMarkdown } from '../../src/markdown/parse.js';
 import { chunkQuery } from '../../src/metrics/self-retrievability.js';
 import { bm25Ranker, bodyOf } from '../../src/retrieval/bm25.js';
 import { ownRanks } from '../../src/retrieval/own-ranks.js';
-import { searchTerms, searchTermsOfOneDocument } from '../../src/retrieval/terms.js';
+import { clearSearchTermMemo, searchTerms } from '../../src/retrieval/terms.js';
+import { dictionaryWords } from '../../src/text/segments.js';
 import { mulberry32 } from '../../scripts/validity/bootstrap.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -53,10 +54,15 @@ function expectLibraryRanks(documents: { path: string; chunks: { headingPath: st
   return compared;
 }
 
-describe('searchTermsOfOneDocument', () => {
-  it('gives the terms of searchTerms, text after text, with repeated unspaced runs', () => {
-    const termsOf = searchTermsOfOneDocument();
-    for (const text of ['开始 上传文件', '开始\n上传文件之前请先登录', 'Upload 上传文件 files', '开始']) expect(termsOf(text), text).toEqual(searchTerms(text));
+describe('searchTerms', () => {
+  it('cuts an unspaced run the same whether it was cut before or not, and gives each caller its own array', () => {
+    clearSearchTermMemo();
+    const first = searchTerms('开始 上传文件');
+    expect(first).toEqual(['开始', ...dictionaryWords('上传文件')]);
+    first.push('changed');
+    // The second time the runs come from the memo: the same terms, untouched by what a caller did with its array.
+    expect(searchTerms('上传文件之前 上传文件')).toEqual([...dictionaryWords('上传文件之前'), ...dictionaryWords('上传文件')]);
+    expect(searchTerms('开始 上传文件')).toEqual(['开始', ...dictionaryWords('上传文件')]);
   });
 });
 
