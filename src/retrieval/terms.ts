@@ -22,8 +22,8 @@ export function searchTerms(text: string): string[] {
 const cuts = new Map<string, string[]>();
 /** The memo holds at most this many runs (then starts again), … */
 const MEMO_RUNS = 65_536;
-/** … of at most this many code units: a longer run rarely recurs. */
-const MEMO_RUN_LENGTH = 256;
+/** … of at most this many code units (a longer run rarely recurs): some 15 MB at worst. */
+const MEMO_RUN_LENGTH = 64;
 
 /** `dictionaryWords(run)`, memoised: the segmenter gives the same words for the same run every time. */
 function cutRun(run: string): string[] {
