@@ -1,7 +1,7 @@
 /**
  * Structural eval against a bare parse of the same files, in one process (issue 16: ≤ 1.3×).
  * The bare parse uses exactly the plugin stack of src/markdown/parse.ts; each round of either
- * variant starts with an empty token-piece memo, as a fresh process would.
+ * variant starts with empty token-piece and search-term memos, as a fresh process would.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -21,6 +21,7 @@ import { parseMarkdown } from '../src/markdown/parse.js';
 import { sourceCoverage } from '../src/metrics/coverage.js';
 import { checkRules } from '../src/metrics/rules/index.js';
 import { structuralMetrics } from '../src/metrics/structural/index.js';
+import { clearSearchTermMemo } from '../src/retrieval/terms.js';
 import { cpuMs, interleaved, line, median, ms, root, verdict } from './measure.js';
 
 export const corpusDir = join(root, '..', 'shared', 'corpus', 'tauri-docs');
@@ -50,6 +51,7 @@ export async function benchInProcess(): Promise<number> {
   if (!existsSync(corpusDir)) console.log('  note: ../shared/corpus/tauri-docs is absent; benchmarking the fixtures only');
   const timed = (body: () => void) => () => {
     clearPieceMemo();
+    clearSearchTermMemo();
     (globalThis as { gc?: () => void }).gc?.();
     const start = cpuMs();
     body();

@@ -1,5 +1,5 @@
 import type { Chunk, ParsedDoc } from '../types.js';
-import { countIn, coverageGaps, mergeSpans, nonWhitespacePrefix } from './structural/gaps.js';
+import { countIn, coverageGaps, documentCounts, mergeSpans } from './structural/gaps.js';
 import { lostUnits, type LostText } from './structural/lost-units.js';
 
 export type { LostText } from './structural/lost-units.js';
@@ -26,8 +26,8 @@ export interface SourceCoverage {
  * per-character strings).
  */
 export function sourceCoverage(doc: ParsedDoc, chunks: readonly Chunk[]): SourceCoverage {
-  const { source, frontmatter } = doc;
-  const counts = nonWhitespacePrefix(source, frontmatter);
+  const { source } = doc;
+  const counts = documentCounts(doc);
   const total = countIn(counts, 0, source.length);
   const gaps = coverageGaps(doc, chunks, counts);
   const uncovered = gaps.reduce((sum, gap) => sum + gap.nonWhitespace, 0);

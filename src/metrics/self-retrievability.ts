@@ -1,4 +1,4 @@
-import { bodyOf } from '../retrieval/bm25.js';
+import { bodySearchTerms } from './body-terms.js';
 import { ownRanks } from '../retrieval/own-ranks.js';
 import { searchTerms } from '../retrieval/terms.js';
 import { firstSentence, SEGMENT_WINDOW } from '../text/segments.js';
@@ -34,24 +34,27 @@ export function chunkQuery(chunk: Pick<Chunk, 'headingPath' | 'text'>): string {
 }
 
 /**
- * The chunk's prose lines (non-blank, not {@link NON_PROSE_LINE}), joined by line breaks, up to
- * the first line that takes them to {@link SEGMENT_WINDOW} characters: all that
- * {@link firstSentence} reads of them, without splitting the rest of a long chunk.
+ * The part of the chunk's prose lines (non-blank, not {@link NON_PROSE_LINE}, joined by line
+ * breaks) that {@link firstSentence} reads: the first one, and a line break when more prose
+ * follows. UAX #29 always ends a sentence after a line break (SB4), and no rule looks past one
+ * (SB8's look-ahead stops at it), so the first sentence of the lead is the first sentence of
+ * all the prose lines; a first line longer than {@link SEGMENT_WINDOW} is cut by
+ * `firstSentence`'s window either way. Only the lines up to the second prose line are read.
  */
 function proseLead(text: string): string {
-  const lines: string[] = [];
-  let length = -1;
-  for (let start = 0; start <= text.length && length < SEGMENT_WINDOW; ) {
+  let lead: string | null = null;
+  for (let start = 0; start <= text.length; ) {
     const newline = text.indexOf('\n', start);
     const end = newline === -1 ? text.length : newline;
     const line = text.slice(start, end);
     if (line.trim() !== '' && !NON_PROSE_LINE.test(line)) {
-      lines.push(line);
-      length += line.length + 1;
+      if (lead !== null) return `${lead}\n`;
+      if (line.length >= SEGMENT_WINDOW) return line;
+      lead = line;
     }
     start = end + 1;
   }
-  return lines.join('\n');
+  return lead ?? '';
 }
 
 /**
@@ -64,8 +67,8 @@ function proseLead(text: string): string {
 export function selfRetrievability(chunks: readonly Pick<Chunk, 'headingPath' | 'text'>[]): SelfRetrievability {
   if (chunks.length === 0) return { score: 100, ranks: [], queries: [] };
   const queries = chunks.map((chunk) => chunkQuery(chunk));
-  // The ranks bm25Ranker gives over the document's chunks, without building its index per file.
-  const ranks = ownRanks(chunks.map(bodyOf), queries);
+  // The ranks bm25Ranker gives over the document's chunks (indexed as `bodyOf`), without building its index per file.
+  const ranks = ownRanks(chunks.map(bodySearchTerms), queries);
   const findable = ranks.filter((value) => value !== null && value <= SELF_RETRIEVAL_TOP).length;
   return { score: (100 * findable) / chunks.length, ranks, queries };
 }

@@ -21,35 +21,62 @@
  *   returned (`null`).
  */
 import { inverseDocumentFrequency, termScore } from './bm25-plus.js';
-import { searchTermsOfOneDocument } from './terms.js';
+import { searchTerms } from './terms.js';
 
-/** One term's postings: the documents holding it (ascending) and each one's term score. */
+/** One query term's postings: the documents holding it (ascending), each one's term frequency, then its term score. */
 interface Postings {
   docs: number[];
+  tfs: number[];
   scores: number[];
 }
 
 /**
  * For each `i`, the 1-based rank `bodies[i]` gets among all `bodies` for `queries[i]` under
  * {@link bm25Ranker}'s scoring, or `null` when it holds none of the query's terms (or the query
- * has none). Terms from `searchTerms` (one document's), as the ranker's.
+ * has none). Terms from `searchTerms`, as the ranker's. A body is its indexed text, or that
+ * text's terms (`searchTerms(text)`) when the caller has them.
+ *
+ * Only query terms get postings: every other term only counts toward its documents' lengths,
+ * which is all a score reads of it. A query adds up the postings of its terms and ranks the
+ * documents they reach, so its cost follows its terms' postings, not the number of documents.
  */
-export function ownRanks(bodies: readonly string[], queries: readonly string[]): (number | null)[] {
+export function ownRanks(bodies: readonly (string | readonly string[])[], queries: readonly string[]): (number | null)[] {
   const count = bodies.length;
-  const frequencies = new Map<string, { docs: number[]; tfs: number[] }>();
+  // Term ids: the query terms' first (0 … queried − 1, the ones with postings), then the rest as seen.
+  const ids = new Map<string, number>();
+  const postings: Postings[] = [];
+  const queryIds = queries.map((query) =>
+    searchTerms(query)
+      .filter((term) => term)
+      .map((term) => {
+        let id = ids.get(term);
+        if (id === undefined) {
+          ids.set(term, (id = postings.length));
+          postings.push({ docs: [], tfs: [], scores: [] });
+        }
+        return id;
+      }),
+  );
+  const queried = postings.length;
+  // Per term id, the last document that counted it toward its length (MiniSearch's length is the count of distinct tokens).
+  const lastDoc: number[] = new Array<number>(queried).fill(-1);
   const lengths: number[] = [];
   let mean = 0;
-  const termsOf = searchTermsOfOneDocument();
   bodies.forEach((body, doc) => {
-    const tokens = termsOf(body);
-    const length = new Set(tokens).size;
-    lengths.push(length);
-    mean = (mean * doc + length) / (doc + 1);
-    for (const term of tokens) {
-      // MiniSearch counts an empty token in the length but indexes no empty term.
-      if (!term) continue;
-      let entry = frequencies.get(term);
-      if (!entry) frequencies.set(term, (entry = { docs: [], tfs: [] }));
+    let length = 0;
+    for (const term of typeof body === 'string' ? searchTerms(body) : body) {
+      let id = ids.get(term);
+      if (id === undefined) {
+        ids.set(term, (id = lastDoc.length));
+        lastDoc.push(-1);
+      }
+      if (lastDoc[id] !== doc) {
+        lastDoc[id] = doc;
+        length += 1;
+      }
+      // MiniSearch counts an empty token in the length but indexes no empty term (and no query holds one).
+      if (id >= queried) continue;
+      const entry = postings[id]!;
       const last = entry.docs.length - 1;
       if (entry.docs[last] === doc) entry.tfs[last]! += 1;
       else {
@@ -57,29 +84,40 @@ export function ownRanks(bodies: readonly string[], queries: readonly string[]):
         entry.tfs.push(1);
       }
     }
+    lengths.push(length);
+    mean = (mean * doc + length) / (doc + 1);
   });
-  const postings = new Map<string, Postings>();
-  for (const [term, { docs, tfs }] of frequencies) {
-    const df = docs.length;
-    const idf = inverseDocumentFrequency(count, df);
-    postings.set(term, { docs, scores: tfs.map((tf, at) => termScore(idf, tf, lengths[docs[at]!]!, mean)) });
+  for (const entry of postings) {
+    const idf = inverseDocumentFrequency(count, entry.docs.length);
+    entry.scores = entry.tfs.map((tf, at) => termScore(idf, tf, lengths[entry.docs[at]!]!, mean));
   }
   const sums = new Float64Array(count);
   const matched = new Int32Array(count);
-  return queries.map((query, self) => {
-    const terms = termsOf(query).filter((term) => term);
-    const hits = terms.map((term) => postings.get(term)).filter((hit) => hit !== undefined);
-    if (!hits.some((hit) => hit.docs.includes(self))) return null;
-    sums.fill(0);
-    matched.fill(0);
-    for (const hit of hits) for (let at = 0; at < hit.docs.length; at += 1) sums[hit.docs[at]!]! += hit.scores[at]!;
-    for (const hit of new Set(hits)) for (const doc of hit.docs) matched[doc]! += 1;
-    const own = sums[self]! * matched[self]!;
-    let rank = 1;
-    for (let doc = 0; doc < count; doc += 1) {
-      if (matched[doc] === 0 || doc === self) continue;
-      const score = sums[doc]! * matched[doc]!;
-      if (score > own || (score === own && doc < self)) rank += 1;
+  const reached: number[] = [];
+  return queryIds.map((terms, self) => {
+    const hits = terms.map((id) => postings[id]!).filter((hit) => hit.docs.length > 0);
+    reached.length = 0;
+    for (const hit of new Set(hits)) {
+      for (const doc of hit.docs) {
+        if (matched[doc] === 0) reached.push(doc);
+        matched[doc]! += 1;
+      }
+    }
+    let rank: number | null = null;
+    if (matched[self] !== 0) {
+      // Per document, the term scores are added in query order, as MiniSearch adds them.
+      for (const hit of hits) for (let at = 0; at < hit.docs.length; at += 1) sums[hit.docs[at]!]! += hit.scores[at]!;
+      const own = sums[self]! * matched[self]!;
+      rank = 1;
+      for (const doc of reached) {
+        if (doc === self) continue;
+        const score = sums[doc]! * matched[doc]!;
+        if (score > own || (score === own && doc < self)) rank += 1;
+      }
+    }
+    for (const doc of reached) {
+      sums[doc] = 0;
+      matched[doc] = 0;
     }
     return rank;
   });

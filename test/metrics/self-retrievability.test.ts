@@ -1,5 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chunkQuery, selfRetrievability } from '../../src/metrics/self-retrievability.js';
+import { searchTerms } from '../../src/retrieval/terms.js';
+import { firstSentence, SEGMENT_WINDOW } from '../../src/text/segments.js';
 
 const chunk = (headingPath: string[], text: string) => ({ headingPath, text });
 
@@ -20,6 +23,41 @@ describe('chunkQuery', () => {
     const line = Array.from({ length: 1000 }, (_, i) => `w${i}`).join(' '); // 4,890 characters, no terminator
     const text = `## Guide\n\n${line}\n${'Later prose. '.repeat(500)}`;
     expect(chunkQuery(chunk(['Guide'], text))).toBe(`Guide ${Array.from({ length: 30 }, (_, i) => `w${i}`).join(' ')}`);
+  });
+});
+
+/**
+ * chunkQuery as it was before the lead stopped at the second prose line: every prose line up to
+ * the window, joined by line breaks, then the first sentence of that.
+ */
+function chunkQueryOfAllProse(chunk: { headingPath: string[]; text: string }): string {
+  const prose = chunk.text.split('\n').filter((line) => line.trim() !== '' && !/^\s*(?:#{1,6}(?:\s|$)|```|~~~|<\/?[A-Za-z]|\{\/\*|\|?\s*:?-{3,}|import\s|export\s)/.test(line));
+  const lines: string[] = [];
+  let length = -1;
+  for (const line of prose) {
+    if (length >= SEGMENT_WINDOW) break;
+    lines.push(line);
+    length += line.length + 1;
+  }
+  const words = searchTerms(firstSentence(lines.join('\n'))).slice(0, 30).join(' ');
+  return [...chunk.headingPath, words].join(' ').trim();
+}
+
+describe('chunkQuery reads only the first prose line (UAX #29 ends a sentence at a line break)', () => {
+  it('gives the query of all the prose lines on generated text: terminators, closers, lower-case continuations, CJK, long lines', () => {
+    const piece = fc.constantFrom('Install', 'the', 'app', 'etc.', 'e.g.', 'Mr.', '.', '!', '?', '。', '！', '”', ')', '"', ' ', '  ', '\t', '\r', '文件', '上传', 'lower', 'Upper', '3.5', '...', '?!');
+    const line = fc.oneof(
+      { weight: 8, arbitrary: fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join('')) },
+      { weight: 2, arbitrary: fc.constantFrom('', '   ', '## Heading', '```', '<Tabs>', '| --- |', 'import x') },
+      { weight: 1, arbitrary: fc.integer({ min: 4000, max: 4200 }).map((size) => 'word. lower '.repeat(size / 12) + 'x'.repeat(size % 12)) },
+    );
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 6 }), (lines) => {
+        const candidate = chunk(['Guide'], lines.join('\n'));
+        expect(chunkQuery(candidate)).toBe(chunkQueryOfAllProse(candidate));
+      }),
+      { numRuns: 2000, seed: 1616 },
+    );
   });
 });
 

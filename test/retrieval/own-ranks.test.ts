@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { glob } from 'tinyglobby';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chunkDocument } from '../../src/chunking/index.js';
 import { createMeasure } from '../../src/chunking/measure.js';
@@ -16,7 +17,8 @@ import { parseMarkdown } from '../../src/markdown/parse.js';
 import { chunkQuery } from '../../src/metrics/self-retrievability.js';
 import { bm25Ranker, bodyOf } from '../../src/retrieval/bm25.js';
 import { ownRanks } from '../../src/retrieval/own-ranks.js';
-import { searchTerms, searchTermsOfOneDocument } from '../../src/retrieval/terms.js';
+import { clearSearchTermMemo, searchTerms } from '../../src/retrieval/terms.js';
+import { dictionaryWords } from '../../src/text/segments.js';
 import { mulberry32 } from '../../scripts/validity/bootstrap.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -52,10 +54,15 @@ function expectLibraryRanks(documents: { path: string; chunks: { headingPath: st
   return compared;
 }
 
-describe('searchTermsOfOneDocument', () => {
-  it('gives the terms of searchTerms, text after text, with repeated unspaced runs', () => {
-    const termsOf = searchTermsOfOneDocument();
-    for (const text of ['开始 上传文件', '开始\n上传文件之前请先登录', 'Upload 上传文件 files', '开始']) expect(termsOf(text), text).toEqual(searchTerms(text));
+describe('searchTerms', () => {
+  it('cuts an unspaced run the same whether it was cut before or not, and gives each caller its own array', () => {
+    clearSearchTermMemo();
+    const first = searchTerms('开始 上传文件');
+    expect(first).toEqual(['开始', ...dictionaryWords('上传文件')]);
+    first.push('changed');
+    // The second time the runs come from the memo: the same terms, untouched by what a caller did with its array.
+    expect(searchTerms('上传文件之前 上传文件')).toEqual([...dictionaryWords('上传文件之前'), ...dictionaryWords('上传文件')]);
+    expect(searchTerms('开始 上传文件')).toEqual(['开始', ...dictionaryWords('上传文件')]);
   });
 });
 
@@ -100,6 +107,30 @@ describe('ownRanks', () => {
       const queries = chunks.map(() => Array.from({ length: Math.floor(random() * 6) }, word).join(' '));
       expect(ownRanks(chunks.map(bodyOf), queries), `trial ${trial}`).toEqual(libraryRanks(chunks, queries));
     }
+  });
+
+  it("gives bm25Ranker's ranks on generated documents: repeated, shared, unmatched and unspaced query terms", () => {
+    // Few words, so terms repeat within bodies and queries and scores tie; words no body holds,
+    // and queries of punctuation only, reach the "not returned" paths.
+    const word = fc.constantFrom('alpha', 'beta', 'gamma', 'Alpha', 'δέλτα', '构建', '应用程序', 'nowhere', '—', "it's");
+    const text = fc.array(word, { maxLength: 25 }).chain((words) => fc.constantFrom(' ', '\n', '').map((glue) => words.join(glue)));
+    const chunk = fc.record({ headingPath: fc.array(word, { maxLength: 2 }), text });
+    let ranked = 0;
+    let unranked = 0;
+    fc.assert(
+      fc.property(fc.array(fc.tuple(chunk, fc.array(word, { maxLength: 6 })), { minLength: 1, maxLength: 14 }), (documents) => {
+        const chunks = documents.map(([body]) => body);
+        const queries = documents.map(([, terms]) => terms.join(' '));
+        const ranks = ownRanks(chunks.map(bodyOf), queries);
+        expect(ranks).toEqual(libraryRanks(chunks, queries));
+        ranked += ranks.filter((rank) => rank !== null).length;
+        unranked += ranks.filter((rank) => rank === null).length;
+      }),
+      { numRuns: 300, seed: 1616 },
+    );
+    // Both outcomes must occur, or the comparison proves little.
+    expect(ranked).toBeGreaterThan(300);
+    expect(unranked).toBeGreaterThan(100);
   });
 
   it("gives bm25Ranker's ranks on every chunked document of the repo's fixtures", async () => {

@@ -1,6 +1,6 @@
 import { sectionsOf } from '../../chunking/sections.js';
 import type { Span } from '../../types.js';
-import { countIn, mergeSpans, nonWhitespacePrefix } from './gaps.js';
+import { countIn, documentCounts, mergeSpans } from './gaps.js';
 import type { StructuralInput } from './input.js';
 
 /**
@@ -17,7 +17,7 @@ import type { StructuralInput } from './input.js';
  */
 export function contextSufficiencyByChunk(input: StructuralInput): number[] {
   const { doc, chunks, options } = input;
-  const counts = nonWhitespacePrefix(doc.source, doc.frontmatter);
+  const counts = documentCounts(doc);
   const sections = sectionsOf(doc, options.headingLevels.max).map((section) => ({
     start: section.start,
     end: section.end,
@@ -27,7 +27,13 @@ export function contextSufficiencyByChunk(input: StructuralInput): number[] {
     const spans = mergeSpans(chunk.spans);
     let own = 0;
     let held = 0;
-    for (const section of sections) {
+    if (spans.length === 0) return 100;
+    // Sections are consecutive and in source order: only those from the first one ending after the
+    // chunk's first span starts, to the last one starting before its last span ends, can overlap
+    // it; the others add nothing, so skipping them keeps every sum in the same order.
+    const last = spans.at(-1)!.end;
+    for (let at = firstEndingAfter(sections, spans[0]!.start); at < sections.length && sections[at]!.start < last; at += 1) {
+      const section = sections[at]!;
       const inside = spans.reduce((sum, span) => sum + overlapCount(counts, span, section), 0);
       if (inside === 0 || section.size === 0) continue;
       own += inside;
@@ -35,6 +41,18 @@ export function contextSufficiencyByChunk(input: StructuralInput): number[] {
     }
     return own === 0 ? 100 : (100 * held) / own;
   });
+}
+
+/** Index of the first of `sections` (in source order, disjoint) that ends after `offset`; `sections.length` when none does. */
+function firstEndingAfter(sections: readonly Span[], offset: number): number {
+  let low = 0;
+  let high = sections.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sections[middle]!.end > offset) high = middle;
+    else low = middle + 1;
+  }
+  return low;
 }
 
 /** `context_sufficiency` of a document: the mean of its chunks' ({@link contextSufficiencyByChunk}); no chunks → 100. */

@@ -32,6 +32,24 @@ export function nonWhitespacePrefix(source: string, exclude: Span | null = null)
   return counts;
 }
 
+/** The counts {@link documentCounts} made last, with what they were made from. */
+let lastCounts: { source: string; exclude: Span | null; counts: Int32Array } | null = null;
+
+/**
+ * {@link nonWhitespacePrefix} of a document's source outside its front matter. Source coverage
+ * and context sufficiency ask for the same document one after the other, so the counts of the
+ * last document asked about are kept (only those: memory stays one array, however many
+ * documents a run evaluates) and given again for an equal source and front matter. Read-only.
+ */
+export function documentCounts(doc: Pick<ParsedDoc, 'source' | 'frontmatter'>): Int32Array {
+  const exclude = doc.frontmatter ?? null;
+  const last = lastCounts;
+  if (last && last.source === doc.source && last.exclude?.start === exclude?.start && last.exclude?.end === exclude?.end) return last.counts;
+  const counts = nonWhitespacePrefix(doc.source, exclude);
+  lastCounts = { source: doc.source, exclude: exclude && { start: exclude.start, end: exclude.end }, counts };
+  return counts;
+}
+
 /** Whether a code unit counts as text: printable ASCII is the common case; only the rest needs the full whitespace test. */
 function isCounted(code: number): boolean {
   return (code > 0x20 && code < 0x7f) || (code >= 0x7f && !isWhitespaceCode(code));

@@ -1,6 +1,31 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { sectionsOf } from '../../../src/chunking/sections.js';
 import { contextSufficiency, contextSufficiencyByChunk } from '../../../src/metrics/structural/context-sufficiency.js';
+import { countIn, mergeSpans, nonWhitespacePrefix } from '../../../src/metrics/structural/gaps.js';
+import type { StructuralInput } from '../../../src/metrics/structural/input.js';
 import { build, draftAt, draftOf } from './fixture.js';
+
+/** The formula over every section for every chunk, as it was computed before sections were looked up by offset. */
+function overEverySection({ doc, chunks, options }: StructuralInput): number[] {
+  const counts = nonWhitespacePrefix(doc.source, doc.frontmatter);
+  const sections = sectionsOf(doc, options.headingLevels.max).map((section) => ({ ...section, size: countIn(counts, section.start, section.end) }));
+  return chunks.map((chunk) => {
+    let own = 0;
+    let held = 0;
+    for (const section of sections) {
+      const inside = mergeSpans(chunk.spans).reduce((sum, span) => {
+        const start = Math.max(span.start, section.start);
+        const end = Math.min(span.end, section.end);
+        return sum + (end > start ? countIn(counts, start, end) : 0);
+      }, 0);
+      if (inside === 0 || section.size === 0) continue;
+      own += inside;
+      held += inside * Math.min(1, inside / section.size);
+    }
+    return own === 0 ? 100 : (100 * held) / own;
+  });
+}
 
 // Two sections. Non-whitespace characters: "# A" 2, "aaaa aaaa" 8 → section A = 10;
 // "# B" 2, "bbbbbbbbbb bbbbbbbbbb" 20 → section B = 22.
@@ -48,6 +73,29 @@ describe('contextSufficiencyByChunk', () => {
     const [first, second] = contextSufficiencyByChunk(build(nested, chunks, { headingLevels: { max: 1 } }));
     expect(first).toBeCloseTo((100 * 6) / 14, 9);
     expect(second).toBeCloseTo((100 * 8) / 14, 9);
+  });
+
+  it('equals the formula over every section, on generated documents and chunks of one or several spans', () => {
+    const paragraph = fc.constantFrom('alpha beta', 'gamma', '文件上传', 'x'.repeat(40), '- item\n- item');
+    const block = fc.oneof(paragraph, fc.tuple(fc.integer({ min: 1, max: 4 }), fc.constantFrom('Intro', 'Setup')).map(([depth, title]) => `${'#'.repeat(depth)} ${title}`));
+    const scenario = fc.array(block, { minLength: 1, maxLength: 14 }).chain((blocks) => {
+      const text = blocks.join('\n\n');
+      const span = fc.tuple(fc.nat(text.length), fc.nat(text.length)).map(([a, b]) => ({ start: Math.min(a, b), end: Math.max(a, b) }));
+      const draft = fc.tuple(span, fc.array(span, { maxLength: 2 })).map(([main, prefix]) => draftAt(main.start, main.end, { prefix }));
+      return fc.tuple(fc.constant(text), fc.array(draft, { maxLength: 6 }), fc.integer({ min: 1, max: 4 }));
+    });
+    let partial = 0;
+    fc.assert(
+      fc.property(scenario, ([text, drafts, max]) => {
+        const input = build(text, drafts, { headingLevels: { max } });
+        const values = contextSufficiencyByChunk(input);
+        expect(values).toEqual(overEverySection(input));
+        partial += values.filter((value) => value > 0 && value < 100).length;
+      }),
+      { numRuns: 300, seed: 1616 },
+    );
+    // Chunks holding pieces of sections must occur, or the comparison proves little.
+    expect(partial).toBeGreaterThan(100);
   });
 
   it('is 100 for a document without chunks', () => {
