@@ -102,10 +102,12 @@ export function alignChunks(base: AlignSide, head: AlignSide, options: AlignOpti
   for (const h of openHeads()) {
     const headChunk = head.chunks[h]!;
     const path = headChunk.headingPath.join('\u0000');
-    const headWords = wordSet(headChunk.text);
+    // Words only once a base chunk shares the heading path: a new file (no base) splits none.
+    let headWords: Set<string> | undefined;
     for (const b of bases) {
       const baseChunk = base.chunks[b]!;
       if (baseChunk.headingPath.join('\u0000') !== path) continue;
+      headWords ??= wordSet(headChunk.text);
       const words = wordsOf(b);
       // Jaccard cannot exceed the ratio of the set sizes: skip pairs that cannot reach the bar.
       const sizes = [words.size, headWords.size].sort((x, y) => x - y);

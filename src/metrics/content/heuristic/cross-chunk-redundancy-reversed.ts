@@ -88,18 +88,22 @@ function shinglesOf(chunk: Chunk, ids: Map<string, number>): Shingle[] {
   const own = ownTextRange(chunk);
   const shingles: Shingle[] = [];
   const { words, starts, ends } = tokens;
+  // Each token's id, looked up once (0: not yet) instead of once per shingle it is in. Ids are
+  // still handed out in the order tokens are first met in a shingle, so the keys stay the same.
+  const tokenIds = new Array<number>(words.length).fill(0);
   for (let index = 0; index + SHINGLE <= words.length; index++) {
     const first = starts[index]!;
     const last = ends[index + SHINGLE - 1]!;
     if (first < own.start || last > own.end) continue;
     let high = 0;
     let low = 0;
-    for (let offset = 0; offset < SHINGLE; offset++) {
-      const word = words[index + offset]!;
-      let id = ids.get(word);
-      if (id === undefined) {
-        id = ids.size + 1;
-        ids.set(word, id);
+    for (let at = index; at < index + SHINGLE; at++) {
+      let id = tokenIds[at]!;
+      if (id === 0) {
+        const word = words[at]!;
+        let known = ids.get(word);
+        if (known === undefined) ids.set(word, (known = ids.size + 1));
+        tokenIds[at] = id = known;
       }
       high = (high * 31 + id) % HASH_PRIME_HIGH;
       low = (low * 37 + id) % HASH_PRIME_LOW;
