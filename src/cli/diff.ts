@@ -21,7 +21,7 @@ import { renderHtmlReport } from '../report/html/index.js';
 import { renderJson } from '../report/json.js';
 import { renderText } from '../report/text.js';
 import { isMarkdownPath } from '../sources/changed-file.js';
-import { discoverFiles, readDocFile } from '../sources/files.js';
+import { discoverFiles, docReader, readDocFile } from '../sources/files.js';
 import { denseFor, embeddingsFor, semanticFor } from '../sources/llm.js';
 import type { DocText } from '../sources/doc-text.js';
 import { docPair, sameBytes } from '../sources/doc-pair.js';
@@ -223,16 +223,18 @@ async function foldersSide(io: CliIO, baseDir: string, headDir: string, configPa
   const inBase = new Set(baseFiles.files);
   const inHead = new Set(headFiles.files);
   const pairs: FilePair[] = [];
+  const [readBase, readHead] = [docReader(baseRoot), docReader(headRoot)];
   for (const path of paths) {
-    const base = inBase.has(path) ? await readDocFile(baseRoot, path) : null;
-    const head = inHead.has(path) ? await readDocFile(headRoot, path) : null;
+    const base = inBase.has(path) ? await readBase(path) : null;
+    const head = inHead.has(path) ? await readHead(path) : null;
     if (base && head && sameBytes(base, head)) continue;
     pairs.push(docPair({ path, status: base === null ? 'added' : head === null ? 'removed' : 'modified' }, base, head));
   }
   const readAll = async (root: string, files: string[]) => {
     const texts: SourceText[] = [];
+    const reader = docReader(root);
     for (const path of files) {
-      const read = await readDocFile(root, path);
+      const read = await reader(path);
       if ('text' in read) texts.push({ path, text: read.text });
     }
     return texts;

@@ -11,7 +11,7 @@ import type { FileSources } from '../report/html/types.js';
 import { renderJsonFrame } from '../report/json.js';
 import { openContentCache } from '../sources/content-cache.js';
 import { externalChunker } from '../sources/external-chunker.js';
-import { readDocFile } from '../sources/files.js';
+import { docReader, type DocReader } from '../sources/files.js';
 import { embeddingsFor, semanticFor } from '../sources/llm.js';
 import type { DocDiff } from '../types.js';
 import { oneOf, parseCommandArgs, UsageError } from './args.js';
@@ -103,6 +103,8 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
   const diffs: DocDiff[] = [];
   const sources: FileSources[] = [];
   const spool = format === 'json' ? await openSpool() : null;
+  // One reader per root: each root's real path is resolved once per run.
+  const readers = new Map<string, DocReader>();
   try {
     // Every file is a new file with no base: the same engine as `diff` and the action, so a file
     // that cannot be read, parsed, chunked or scored in time is an `unchecked` finding here too.
@@ -110,7 +112,7 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
     // On a terminal's standard error only: CI logs and redirected output never hold it.
     const progress = createProgress(io.stderrTerminal ?? null, { total: chosen.length, noun: 'files' });
     try {
-      run = await comparePairs(chosen.map((target) => loader(target)), options, want, async (result, pair) => {
+      run = await comparePairs(chosen.map((target) => loader(target, readers)), options, want, async (result, pair) => {
         progress.tick(pair.path);
         facts.push(result.facts);
         if (result.diff && want.diff) diffs.push(result.diff);
@@ -155,11 +157,13 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
 }
 
 /** A file of the run, read when its turn comes (so only the files in flight are in memory). */
-function loader(target: Target): PairLoader {
+function loader(target: Target, readers: Map<string, DocReader>): PairLoader {
   return {
     path: target.path,
     load: async () => {
-      const read = await readDocFile(target.root, target.rel);
+      let reader = readers.get(target.root);
+      if (!reader) readers.set(target.root, (reader = docReader(target.root)));
+      const read = await reader(target.rel);
       return {
         path: target.path,
         status: 'added',

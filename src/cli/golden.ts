@@ -5,7 +5,7 @@ import { goldenCoverage, retireCandidates, staleEvidence } from '../golden/check
 import { parseReport } from '../history/load.js';
 import { parseGolden } from '../golden/load.js';
 import { parseSuggestions, SUGGEST_SCHEMA, suggestMessages } from '../golden/suggest.js';
-import { readDocFile } from '../sources/files.js';
+import { docReader, readDocFile } from '../sources/files.js';
 import { createOpenAIProvider } from '../sources/openai.js';
 import { parseCommandArgs, UsageError } from './args.js';
 import { loadConfigFile } from './config.js';
@@ -60,7 +60,8 @@ async function check(argv: string[], io: CliIO): Promise<number> {
   const golden = parseGolden(text, goldenPath);
   const files = [...new Set(golden.queries.flatMap((query) => query.evidence.map((e) => e.file)))];
   // Evidence paths are repository paths: read through the guarded reader, never out of the repository.
-  const reads = new Map(await Promise.all(files.map(async (file) => [file, await readDocFile(io.cwd, file)] as const)));
+  const reader = docReader(io.cwd);
+  const reads = new Map(await Promise.all(files.map(async (file) => [file, await reader(file)] as const)));
   const stale = staleEvidence(golden, (path) => {
     const read = reads.get(path);
     if (read === undefined) return null;

@@ -1,10 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config/load.js';
 import { defaultConfig } from '../../src/config/schema.js';
-import { discoverFiles, readDocFile } from '../../src/sources/files.js';
+import { discoverFiles, docReader, readDocFile } from '../../src/sources/files.js';
 
 let sandbox: string;
 let root: string;
@@ -169,5 +170,41 @@ describe('readDocFile, the guarded reader', () => {
     expect(await reason('../secret.md')).toBe('outside the repository (path or symbolic link); not read');
     expect(await reason('docs/leak.md')).toBe('outside the repository (path or symbolic link); not read');
     expect(await readDocFile(root, 'docs/alias.md')).toEqual({ text: '# A\n' });
+  });
+});
+
+describe('docReader', () => {
+  it('reads many files under one root as readDocFile does, refusing the same ones with the same reasons', async () => {
+    const read = docReader(root);
+    for (const path of ['docs/a.md', 'docs/bom.md', 'docs/image.md', 'docs/latin1.md', 'docs/missing.md', 'docs/sub', '../secret.md', 'docs/leak.md', 'docs/alias.md']) {
+      expect(await read(path)).toEqual(await readDocFile(root, path));
+    }
+    expect(await read('docs/big.md', { maxBytes: 99 })).toEqual(await readDocFile(root, 'docs/big.md', { maxBytes: 99 }));
+  });
+
+  it('resolves a root reached through a symbolic link, and still refuses a link out of it', async () => {
+    const linked = join(sandbox, 'linked-repo');
+    await symlink(root, linked);
+    const read = docReader(linked);
+    expect(await read('docs/a.md')).toEqual({ text: '# A\n' });
+    expect(await read('docs/leak.md')).toMatchObject({ problem: { reason: 'outside the repository (path or symbolic link); not read' } });
+  });
+
+  it('does not remember a root it could not resolve: a root created later is read', async () => {
+    const later = join(sandbox, 'later');
+    const read = docReader(later);
+    expect(await read('a.md')).toMatchObject({ problem: { reason: 'unreadable (ENOENT)' } });
+    await mkdir(later);
+    await writeFile(join(later, 'a.md'), '# Later\n');
+    expect(await read('a.md')).toEqual({ text: '# Later\n' });
+  });
+
+  it.skipIf(process.platform === 'win32')('refuses a FIFO without opening it (opening would wait for a writer)', async () => {
+    execFileSync('mkfifo', [join(root, 'docs/pipe.md')]);
+    try {
+      expect(await docReader(root)('docs/pipe.md')).toMatchObject({ problem: { reason: 'not a regular file' } });
+    } finally {
+      await rm(join(root, 'docs/pipe.md'));
+    }
   });
 });
