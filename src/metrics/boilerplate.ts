@@ -70,10 +70,10 @@ export function pageBlocks(doc: ParsedDoc, options: Pick<BoilerplateOptions, 'mi
     const start = contentStart(doc.source, block.start, block.end);
     const end = contentEnd(doc.source, start, block.end);
     const text = doc.source.slice(start, end).replace(/\s+/g, ' ');
-    if (searchTerms(text).length < minTerms) continue;
+    if (!hasTerms(text, minTerms)) continue;
     const line = lineAt(doc.lineStarts, start);
     const level = options.rules ? levelAt(options.rules, line) : undefined;
-    blocks.push({ key: createHash('sha256').update(text).digest('base64url').slice(0, 22), start, line, excerpt: excerpt(text, { max: 50 }), ...(level ? { level } : {}) });
+    blocks.push({ key: createHash('sha256').update(text).digest('base64url').slice(0, 22), start, line, excerpt: excerptOf(text), ...(level ? { level } : {}) });
   }
   return blocks;
 }
@@ -131,6 +131,29 @@ export function boilerplateIssues(chunks: readonly Chunk[], repeated: readonly R
     issues[index]!.push(block.level === 'warn' ? { ...issue, level: 'warn' } : issue);
   }
   return issues;
+}
+
+/** Characters of a folded block read for the term count before the rest is (enough for five terms of prose). */
+const TERMS_PREFIX = 64;
+
+/**
+ * Whether the folded `text` has at least `min` search terms ({@link searchTerms}), counting
+ * those of a prefix first: most blocks have enough in their first words. The prefix ends before
+ * a space, and no search term spans a space (a word or an unspaced run ends there), so the
+ * prefix's terms are the first terms of the whole text: enough there is enough in all of it.
+ */
+function hasTerms(text: string, min: number): boolean {
+  const cut = text.indexOf(' ', TERMS_PREFIX);
+  if (cut !== -1 && searchTerms(text.slice(0, cut)).length >= min) return true;
+  return searchTerms(text).length >= min;
+}
+
+/**
+ * `excerpt(text, { max: 50 })` of a folded text (single spaces only), cutting no more than its
+ * first 60 characters: trimmed, those still hold over 50, so the excerpt is the same.
+ */
+function excerptOf(text: string): string {
+  return excerpt(text.length > 60 ? text.slice(0, 60) : text, { max: 50 });
 }
 
 /** How `rules` take a `boilerplate` finding on `line` ({@link PageBlock.level}). */

@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { lineAt } from '../../src/markdown/lines.js';
+import { parseMarkdown } from '../../src/markdown/parse.js';
+import { pageBlocks, type PageBlock } from '../../src/metrics/boilerplate.js';
+import { excerpt } from '../../src/metrics/rules/finding.js';
+import { contentEnd, contentStart } from '../../src/metrics/structural/text.js';
+import { searchTerms } from '../../src/retrieval/terms.js';
+import type { BlockKind, ParsedDoc } from '../../src/types.js';
+
+const TEXT_KINDS: ReadonlySet<BlockKind> = new Set(['paragraph', 'list', 'blockquote', 'table', 'code', 'html']);
+
+/**
+ * The former `pageBlocks` (no rule settings), kept as the reference: every block's whole folded
+ * text cut into search terms, and the excerpt taken from the whole folded text (issue 16 reads
+ * only a prefix when that decides).
+ */
+function referencePageBlocks(doc: ParsedDoc, minTerms = 5): PageBlock[] {
+  const blocks: PageBlock[] = [];
+  for (const block of doc.blocks) {
+    if (!TEXT_KINDS.has(block.kind)) continue;
+    const start = contentStart(doc.source, block.start, block.end);
+    const end = contentEnd(doc.source, start, block.end);
+    const text = doc.source.slice(start, end).replace(/\s+/g, ' ');
+    if (searchTerms(text).length < minTerms) continue;
+    const line = lineAt(doc.lineStarts, start);
+    blocks.push({ key: createHash('sha256').update(text).digest('base64url').slice(0, 22), start, line, excerpt: excerpt(text, { max: 50 }) });
+  }
+  return blocks;
+}
+
+/** Words, CJK runs, punctuation and every kind of whitespace, so prefixes end anywhere. */
+const piece = fc.constantFrom('word', 'Tauri’s', 'cache_dir', '上传文件', '缓存', 'İstanbul', 'ΣΑΣ', '—', '!', '`code`', '**bold**', ' ', '  ', '\n', '\t', '\u00a0', '\u2028', '\n\n', '- ', '> ', '| a | b |\n', '```\n', 'x'.repeat(30));
+const sourceOf = fc.array(fc.array(piece, { maxLength: 60 }).map((parts) => parts.join('')), { maxLength: 6 }).map((blocks) => blocks.join('\n\n'));
+
+describe('pageBlocks', () => {
+  it('equals the former whole-text term count and excerpt, whatever the blocks hold', () => {
+    fc.assert(
+      fc.property(sourceOf, fc.integer({ min: 1, max: 40 }), (source, minTerms) => {
+        const { doc } = parseMarkdown('page.md', source);
+        expect(pageBlocks(doc, { minTerms })).toEqual(referencePageBlocks(doc, minTerms));
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
