@@ -178,7 +178,7 @@ class PieceMemo {
     }
     const piece = text.slice(start, end);
     const count = this.countPiece(piece);
-    if (length <= MEMO_PIECE) this.remember(piece, hash, count);
+    if (length <= MEMO_PIECE) this.remember(length < SLICED_MIN ? piece : flatCopy(piece), hash, count);
     return count;
   }
 
@@ -208,6 +208,23 @@ class PieceMemo {
     this.size = 0;
     this.chars = 0;
   }
+}
+
+/**
+ * V8 cuts a slice of this many characters or more as a view into the sliced string (a
+ * `SlicedString`, V8's `SlicedString::kMinLength`), which keeps the whole string alive: a
+ * remembered piece of a document would hold the document's source for as long as the memo
+ * lives, a docs set's worth of sources over a run. Such pieces are remembered as flat copies.
+ */
+const SLICED_MIN = 13;
+
+/**
+ * A copy of `piece` in a string of its own. A JSON round trip is the cheapest copy V8 makes flat
+ * (`(' ' + piece).slice(1)` is again a view, of a string one longer); lone surrogates come back
+ * as they were. Run once per new distinct piece, beside a byte-pair merge that costs far more.
+ */
+function flatCopy(piece: string): string {
+  return JSON.parse(JSON.stringify(piece)) as string;
 }
 
 function sameText(piece: string, text: string, start: number): boolean {
