@@ -10,6 +10,7 @@ import type { Block, BlockKind, ParsedDoc, Span } from '../types.js';
 import { plainYamlTitle } from './frontmatter-title.js';
 import { expandIndentedBodies } from './indented-bodies.js';
 import { lineStartsOf, lineAt } from './lines.js';
+import { nestedCode } from './nested-code.js';
 import { RULE_COMMENT_MARK, ruleComments } from './rule-comments.js';
 import { capTitle } from './title.js';
 
@@ -181,21 +182,6 @@ function toBlock(node: RootContent, kind: BlockKind, span: Span, source: string,
     if (fences.length > 0) block.fences = fences;
   }
   return block;
-}
-
-/** Spans of the code blocks anywhere inside `node` (list items, blockquotes, JSX children), in source order. */
-function nestedCode(node: RootContent): Span[] {
-  const spans: Span[] = [];
-  const visit = (parent: { children?: unknown[] }): void => {
-    for (const child of (parent.children ?? []) as RootContent[]) {
-      if (child.type === 'code') {
-        const span = spanOf(child);
-        if (span) spans.push(span);
-      } else if ('children' in child) visit(child);
-    }
-  };
-  if ('children' in node) visit(node);
-  return spans;
 }
 
 function spanOf(node: { position?: { start: { offset?: number }; end: { offset?: number } } }): Span | undefined {
