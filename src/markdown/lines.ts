@@ -5,6 +5,11 @@
  */
 export function lineStartsOf(source: string): number[] {
   const starts = [0];
+  if (!source.includes('\r')) {
+    // Most files end lines with `\n` alone: scanning for it allocates no match per line.
+    for (let at = source.indexOf('\n'); at !== -1; at = source.indexOf('\n', at + 1)) starts.push(at + 1);
+    return starts;
+  }
   // One regex pass; `\r\n` matches as one line ending.
   for (const match of source.matchAll(/\r\n?|\n/g)) starts.push(match.index + match[0].length);
   return starts;
