@@ -32,7 +32,19 @@ export interface Tokens {
   ends: number[];
 }
 
-/** The tokens of `text` (see the module comment) with their offsets, in one regex pass. */
+/**
+ * The tokens of `text` (see the module comment) with their offsets: the matches of one global
+ * regex pass, `pattern.exec` after `pattern.exec`.
+ *
+ * Why the scanner: most docs text is ASCII, where a token is a run of `[A-Za-z0-9_]` and the
+ * Unicode-property regex costs far more than a look at char codes. Each `exec` returns the
+ * leftmost match at or after `lastIndex`; the scanner finds the same one while it reads ASCII:
+ * no match starts at an ASCII character that is not a word character (no ASCII character is a
+ * mark or belongs to an unspaced script), and a match that starts at an ASCII word character is
+ * the greedy spaced word, which ends at the first character that is not a word character. When
+ * the scanner meets a non-ASCII code unit (before or inside a word), it hands that position (or
+ * the word's start) to the regex for one `exec`, and goes on from where that match ended.
+ */
 export function tokenize(text: string): Tokens {
   const tokens: Tokens = { words: [], starts: [], ends: [] };
   // Lower-casing the text once is cheaper than once per word, when it keeps every offset
@@ -40,12 +52,39 @@ export function tokenize(text: string): Tokens {
   const lower = text.toLowerCase();
   const source = lower.length === text.length ? lower : text;
   const pattern = new RegExp(TOKEN.source, TOKEN.flags);
-  for (let match = pattern.exec(source); match !== null; match = pattern.exec(source)) {
-    tokens.words.push(source === lower ? match[0] : match[0].toLowerCase());
-    tokens.starts.push(match.index);
-    tokens.ends.push(pattern.lastIndex);
+  const { words, starts, ends } = tokens;
+  const length = source.length;
+  let at = 0;
+  while (at < length) {
+    let code = source.charCodeAt(at);
+    if (code < 0x80 && !isAsciiWordCode(code)) {
+      at += 1;
+      continue;
+    }
+    const start = at;
+    while (code < 0x80 && isAsciiWordCode(code) && ++at < length) code = source.charCodeAt(at);
+    if (at === length || code < 0x80) {
+      const word = source.slice(start, at);
+      words.push(source === lower ? word : word.toLowerCase());
+      starts.push(start);
+      ends.push(at);
+      continue;
+    }
+    // A non-ASCII code unit: the regex decides the next match from the word's start (or here).
+    pattern.lastIndex = start;
+    const match = pattern.exec(source);
+    if (match === null) break;
+    words.push(source === lower ? match[0] : match[0].toLowerCase());
+    starts.push(match.index);
+    ends.push(pattern.lastIndex);
+    at = pattern.lastIndex;
   }
   return tokens;
+}
+
+/** Whether an ASCII code is a word character: `[0-9A-Z_a-z]`. */
+function isAsciiWordCode(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || code === 0x5f;
 }
 
 /** The tokens of `text` without offsets: `tokenize(text).words`. */
