@@ -87,8 +87,17 @@ export function sentenceSegments(text: string): TextSegment[] {
   return segmentText(SENTENCES, text);
 }
 
+/**
+ * Printable ASCII and tabs with no sentence terminator (`.`, `!`, `?`), then at most one line
+ * break at the very end: UAX #29 breaks such text nowhere but after that line break (SB4; no
+ * ATerm or STerm for SB9–SB11 to break after, SB998 joins the rest), so it is one sentence.
+ */
+const ONE_SENTENCE = /^[\t\x20\x22-\x2d\x2f-\x3e\x40-\x7e]*\n?$/;
+
 /** The first sentence of `text` (`''` for empty text), looking at its first window only. */
 export function firstSentence(text: string): string {
+  // Most query leads are one short clause: the whole text, without building a segment iterator.
+  if (text.length <= SEGMENT_WINDOW && ONE_SENTENCE.test(text)) return text;
   // The first segment of the one window `segmentText` would read, without segmenting the rest.
   for (const part of SENTENCES.segment(text.slice(0, SEGMENT_WINDOW))) return part.segment;
   return '';
