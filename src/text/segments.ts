@@ -82,13 +82,45 @@ const SENTENCES = new Intl.Segmenter('und', { granularity: 'sentence' });
 /** Dictionary word boundaries for unspaced scripts (ICU picks the dictionary by script). */
 const DICTIONARY_WORDS = new Intl.Segmenter('zh', { granularity: 'word' });
 
-/** The sentences of `text` (UAX #29: also ends one at `。！？` and after a line break), in windows. */
+/**
+ * The sentences of `text` (UAX #29: also ends one at `。！？` and after a line break), in windows.
+ *
+ * Why lines: UAX #29 always ends a sentence after a line break (SB4), and no rule looks past one
+ * (SB8's look-ahead stops at it), so text of one window segments as its lines do, each on its
+ * own. A line of {@link ONE_SENTENCE} (no terminator) is one sentence without the segmenter;
+ * each stretch of other lines goes to the segmenter in one piece.
+ */
 export function sentenceSegments(text: string): TextSegment[] {
-  return segmentText(SENTENCES, text);
+  if (text.length > SEGMENT_WINDOW) return segmentText(SENTENCES, text);
+  const out: TextSegment[] = [];
+  // Start of the stretch of lines not yet segmented: lines that need the segmenter gather here.
+  let pending = 0;
+  for (let start = 0; start < text.length; ) {
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline + 1;
+    const line = text.slice(start, end);
+    if (ONE_SENTENCE.test(line)) {
+      if (pending < start) for (const part of SENTENCES.segment(text.slice(pending, start))) out.push({ segment: part.segment, index: pending + part.index });
+      if (line !== '') out.push({ segment: line, index: start });
+      pending = end;
+    }
+    start = end;
+  }
+  if (pending < text.length) for (const part of SENTENCES.segment(text.slice(pending))) out.push({ segment: part.segment, index: pending + part.index });
+  return out;
 }
+
+/**
+ * Printable ASCII and tabs with no sentence terminator (`.`, `!`, `?`), then at most one line
+ * break at the very end: UAX #29 breaks such text nowhere but after that line break (SB4; no
+ * ATerm or STerm for SB9–SB11 to break after, SB998 joins the rest), so it is one sentence.
+ */
+const ONE_SENTENCE = /^[\t\x20\x22-\x2d\x2f-\x3e\x40-\x7e]*\n?$/;
 
 /** The first sentence of `text` (`''` for empty text), looking at its first window only. */
 export function firstSentence(text: string): string {
+  // Most query leads are one short clause: the whole text, without building a segment iterator.
+  if (text.length <= SEGMENT_WINDOW && ONE_SENTENCE.test(text)) return text;
   // The first segment of the one window `segmentText` would read, without segmenting the rest.
   for (const part of SENTENCES.segment(text.slice(0, SEGMENT_WINDOW))) return part.segment;
   return '';

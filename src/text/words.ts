@@ -32,20 +32,64 @@ export interface Tokens {
   ends: number[];
 }
 
-/** The tokens of `text` (see the module comment) with their offsets, in one regex pass. */
+/** The tokens of `text` (see the module comment) with their offsets, in one pass of {@link forEachMatch}. */
 export function tokenize(text: string): Tokens {
   const tokens: Tokens = { words: [], starts: [], ends: [] };
   // Lower-casing the text once is cheaper than once per word, when it keeps every offset
   // (it does not when the text holds "İ", which lower-cases to two code units).
   const lower = text.toLowerCase();
   const source = lower.length === text.length ? lower : text;
-  const pattern = new RegExp(TOKEN.source, TOKEN.flags);
-  for (let match = pattern.exec(source); match !== null; match = pattern.exec(source)) {
-    tokens.words.push(source === lower ? match[0] : match[0].toLowerCase());
-    tokens.starts.push(match.index);
-    tokens.ends.push(pattern.lastIndex);
-  }
+  const { words, starts, ends } = tokens;
+  forEachMatch(source, TOKEN, (word, start, end) => {
+    words.push(source === lower ? word : word.toLowerCase());
+    starts.push(start);
+    ends.push(end);
+  });
   return tokens;
+}
+
+/**
+ * Calls `visit` with each match of the global `pattern` (a {@link TOKEN} or {@link RUN}) in
+ * `source`, in order: the matches of `pattern.exec` after `pattern.exec`, with their offsets.
+ *
+ * Why a scanner: most docs text is ASCII, where a match is a run of `[A-Za-z0-9_]` and the
+ * Unicode-property regex costs far more than a look at char codes. Each `exec` returns the
+ * leftmost match at or after `lastIndex`; the scanner finds the same one while it reads ASCII:
+ * no match of either pattern starts at an ASCII character that is not a word character (no
+ * ASCII character is a mark or belongs to an unspaced script), and a match that starts at an
+ * ASCII word character is the greedy spaced word, which ends at the first character that is
+ * not a word character. When the scanner meets a non-ASCII code unit (before or inside a word),
+ * it hands that position (or the word's start) to the regex for one `exec`, and goes on from
+ * where that match ended.
+ */
+function forEachMatch(source: string, global: RegExp, visit: (match: string, start: number, end: number) => void): void {
+  const pattern = new RegExp(global.source, global.flags);
+  const length = source.length;
+  let at = 0;
+  while (at < length) {
+    let code = source.charCodeAt(at);
+    if (code < 0x80 && !isAsciiWordCode(code)) {
+      at += 1;
+      continue;
+    }
+    const start = at;
+    while (code < 0x80 && isAsciiWordCode(code) && ++at < length) code = source.charCodeAt(at);
+    if (at === length || code < 0x80) {
+      visit(source.slice(start, at), start, at);
+      continue;
+    }
+    // A non-ASCII code unit: the regex decides the next match from the word's start (or here).
+    pattern.lastIndex = start;
+    const match = pattern.exec(source);
+    if (match === null) break;
+    at = pattern.lastIndex;
+    visit(match[0], match.index, at);
+  }
+}
+
+/** Whether an ASCII code is a word character: `[0-9A-Z_a-z]`. */
+function isAsciiWordCode(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || code === 0x5f;
 }
 
 /** The tokens of `text` without offsets: `tokenize(text).words`. */
@@ -59,7 +103,9 @@ export function wordsOf(text: string): string[] {
  * ("上传file文件" is `上传`, `file`, `文件`): what a dictionary segmenter gets to cut further.
  */
 export function wordRuns(text: string): string[] {
-  return text.toLowerCase().match(RUN) ?? [];
+  const runs: string[] = [];
+  forEachMatch(text.toLowerCase(), RUN, (run) => runs.push(run));
+  return runs;
 }
 
 /**
