@@ -129,7 +129,7 @@ function mean01(values: readonly number[]): number {
  * view): ρ per budget, with the same resamples of the queries as the MRR truth (`options.seed`).
  */
 export function budgetRows(outcomes: readonly ConfigOutcome[], options: { resamples?: number; seed?: number } = {}): BudgetRow[] {
-  const queries = primaryTruth(outcomes[0]!)?.reciprocalRanks.length ?? 0;
+  const queries = outcomes.length === 0 ? 0 : primaryTruth(outcomes[0]!).reciprocalRanks.length;
   const samples = resampleIndexes(queries, options.resamples ?? BOOTSTRAP.resamples, options.seed ?? BOOTSTRAP.seed);
   const truths = BUDGETS.map((budget) => ({
     budget,
