@@ -41,16 +41,24 @@ const CLASSES = (() => {
 /** Past the end of the text: nothing continues there. */
 const END = 8;
 
+/**
+ * The code unit `text[at]` (`at >= 0`), -1 past the end. Reading past the end with `charCodeAt`
+ * (NaN) would deoptimise every optimised caller once per inlined call site: the bound is checked here.
+ */
+function codeAt(text: string, at: number): number {
+  return at < text.length ? text.charCodeAt(at) : -1;
+}
+
 /** Class of `text[at]`, {@link END} past the end. */
 function classAt(text: string, at: number): number {
-  const code = text.charCodeAt(at);
-  if (code < 128) return CLASSES[code]!;
-  return code >= 128 ? NON_ASCII : END; // charCodeAt past the end is NaN
+  const code = codeAt(text, at);
+  if (code < 0) return END;
+  return code < 128 ? CLASSES[code]! : NON_ASCII;
 }
 
 /** Whether `text[at]` is a non-ASCII character (false past the end). */
 function nonAscii(text: string, at: number): boolean {
-  return text.charCodeAt(at) >= 128;
+  return codeAt(text, at) >= 128;
 }
 
 /**
@@ -104,10 +112,10 @@ function lettersEnd(text: string, from: number, cl100k: boolean): number {
  * Non-ASCII characters never match, so none needs a look at its class.
  */
 function contractionEnd(text: string, at: number): number {
-  if (text.charCodeAt(at) !== 39) return at;
-  const first = text.charCodeAt(at + 1) | 32;
+  if (codeAt(text, at) !== 39) return at;
+  const first = codeAt(text, at + 1) | 32;
   if (first === 115 || first === 100 || first === 109 || first === 116) return at + 2; // s d m t
-  const second = text.charCodeAt(at + 2) | 32;
+  const second = codeAt(text, at + 2) | 32;
   if ((first === 108 && second === 108) || ((first === 118 || first === 114) && second === 101)) return at + 3; // ll ve re
   return at;
 }
@@ -124,7 +132,7 @@ function otherEnd(text: string, from: number, slash: boolean): number {
   let at = from + 1;
   while (classAt(text, at) === OTHER) at++;
   if (nonAscii(text, at)) return UNDECIDED;
-  for (let code = text.charCodeAt(at); code === 10 || code === 13 || (slash && code === 47); code = text.charCodeAt(at)) at++;
+  for (let code = codeAt(text, at); code === 10 || code === 13 || (slash && code === 47); code = codeAt(text, at)) at++;
   return at;
 }
 
