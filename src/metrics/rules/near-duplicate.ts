@@ -41,60 +41,19 @@ export function checkNearDuplicates(input: StructuralInput, options: NearDuplica
   const threshold = options.threshold ?? 0.9;
   const width = Math.min(15, Math.max(1, Math.floor(options.shingle ?? 3)));
   const { chunks } = input;
-  const words = new Map<string, number>();
-  const wordIds = chunks.map((chunk) => chunkTokens(chunk).words.map((word) => intern(words, word)));
-  const interned: Interned = { packed: width <= 3 && words.size <= WORD_LIMIT, steps: [], shingles: new NumberIds() };
-  const sets = wordIds.map((ids) => shingleIds(ids, width, interned));
-  const frequency = new Uint32Array(interned.shingles.size);
-  for (const set of sets) for (const id of set) frequency[id]! += 1;
-  // Rarest first, ties by id: `frequency · 2³² + id` sorts as one number.
-  const sorted = sets.map((set) => {
-    const keys = new Float64Array(set.length);
-    for (let at = 0; at < set.length; at++) keys[at] = frequency[set[at]!]! * 2 ** 32 + set[at]!;
-    return keys.sort();
-  });
-
-  const index: number[][] = [];
+  const sets = shingleSets(chunks, width);
+  const shingles = shingleCount(sets);
+  const sorted = rarestFirst(sets, shingles);
+  const index = new PrefixIndex(sets, shingles);
   const indexedTexts = new Set<string>();
   const findings: RuleFinding[] = [];
-  const seen = new Int32Array(chunks.length).fill(-1);
-  const shared = new Int32Array(chunks.length);
-  for (const [current, keys] of sorted.entries()) {
+  for (let current = 0; current < sorted.length; current++) {
+    const keys = sorted[current]!;
     const size = keys.length;
     if (size === 0) continue;
-    const prefix = size - Math.ceil(threshold * size - EPSILON) + 1;
-    const candidates: number[] = [];
-    for (let at = 0; at < prefix && at < size; at++) {
-      const postings = index[keys[at]! % 2 ** 32];
-      if (!postings) continue;
-      for (let entry = Math.max(0, postings.length - POSTINGS); entry < postings.length; entry++) {
-        const earlier = postings[entry]!;
-        if (seen[earlier] === current) {
-          shared[earlier]! += 1;
-          continue;
-        }
-        seen[earlier] = current;
-        shared[earlier] = 1;
-        const other = sets[earlier]!;
-        if (other.length < threshold * size - EPSILON || size < threshold * other.length - EPSILON) continue;
-        if (normalizedText(chunks[earlier]!) === normalizedText(chunks[current]!)) continue;
-        candidates.push(earlier);
-      }
-    }
-    if (candidates.length > VERIFIED) {
-      candidates.sort((a, b) => shared[b]! - shared[a]! || a - b);
-      candidates.length = VERIFIED;
-    }
-    let best = -1;
-    let bestScore = 0;
-    for (const earlier of candidates.sort((a, b) => a - b)) {
-      const other = sets[earlier]!;
-      const score = jaccard(sets[current]!, other);
-      if (score >= threshold - EPSILON && score > bestScore) {
-        best = earlier;
-        bestScore = score;
-      }
-    }
+    const prefix = Math.min(size, size - Math.ceil(threshold * size - EPSILON) + 1);
+    const candidates = index.candidates(chunks, current, keys, prefix, threshold);
+    const best = mostSimilar(sets, current, candidates, threshold);
     if (best !== -1) {
       findings.push(
         finding(current, 'near-duplicate', {
@@ -110,14 +69,147 @@ export function checkNearDuplicates(input: StructuralInput, options: NearDuplica
     const text = normalizedText(chunks[current]!);
     if (indexedTexts.has(text)) continue;
     indexedTexts.add(text);
-    for (let at = 0; at < prefix && at < size; at++) {
-      const postings = (index[keys[at]! % 2 ** 32] ??= []);
+    index.add(current, keys, prefix);
+  }
+  return findings;
+}
+
+/*
+ * The rule is split into small functions over typed arrays and one-shape objects on purpose: as one
+ * function with closures and iterators it was deoptimised and recompiled by V8 several times a run.
+ */
+
+/** Each chunk's shingle set ({@link shingleIds}), with words interned per document. */
+function shingleSets(chunks: StructuralInput['chunks'], width: number): Uint32Array[] {
+  const words = new Map<string, number>();
+  const wordIds: Uint32Array[] = [];
+  for (let at = 0; at < chunks.length; at++) wordIds.push(internWords(words, chunkTokens(chunks[at]!).words));
+  const interned: Interned = { packed: width <= 3 && words.size <= WORD_LIMIT, steps: [], shingles: new NumberIds() };
+  const sets: Uint32Array[] = [];
+  for (let at = 0; at < wordIds.length; at++) sets.push(shingleIds(wordIds[at]!, width, interned));
+  return sets;
+}
+
+function internWords(table: Map<string, number>, words: readonly string[]): Uint32Array {
+  const ids = new Uint32Array(words.length);
+  for (let at = 0; at < words.length; at++) ids[at] = intern(table, words[at]!);
+  return ids;
+}
+
+/** One more than the largest shingle id of the sets (sorted: the last id is the largest). */
+function shingleCount(sets: readonly Uint32Array[]): number {
+  let shingles = 0;
+  for (let at = 0; at < sets.length; at++) {
+    const set = sets[at]!;
+    if (set.length > 0) shingles = Math.max(shingles, set[set.length - 1]! + 1);
+  }
+  return shingles;
+}
+
+/** Each set's shingles, rarest first, ties by id: `frequency · 2³² + id` sorts as one number. */
+function rarestFirst(sets: readonly Uint32Array[], shingles: number): Float64Array[] {
+  const frequency = new Uint32Array(shingles);
+  for (let at = 0; at < sets.length; at++) {
+    const set = sets[at]!;
+    for (let k = 0; k < set.length; k++) frequency[set[k]!]! += 1;
+  }
+  const sorted: Float64Array[] = [];
+  for (let at = 0; at < sets.length; at++) {
+    const set = sets[at]!;
+    const keys = new Float64Array(set.length);
+    for (let k = 0; k < set.length; k++) keys[k] = frequency[set[k]!]! * 2 ** 32 + set[k]!;
+    sorted.push(keys.sort());
+  }
+  return sorted;
+}
+
+/** Score of the last {@link mostSimilar} result (a module variable: no object per chunk). */
+let bestScore = 0;
+
+/**
+ * The most similar candidate with Jaccard ≥ `threshold` (the earliest on ties), or -1; its score
+ * goes to {@link bestScore}.
+ */
+function mostSimilar(sets: readonly Uint32Array[], current: number, candidates: readonly number[], threshold: number): number {
+  let best = -1;
+  bestScore = 0;
+  for (let at = 0; at < candidates.length; at++) {
+    const earlier = candidates[at]!;
+    const score = jaccard(sets[current]!, sets[earlier]!);
+    if (score >= threshold - EPSILON && score > bestScore) {
+      best = earlier;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** The inverted index of the chunks' prefix shingles (AllPairs), with the per-chunk scratch of a lookup. */
+class PrefixIndex {
+  /** Posting list of each shingle id (null until a prefix holds it): the chunks, oldest first. */
+  private readonly postings: Array<number[] | null>;
+  /** The chunk whose lookup last met each chunk, -1 for none. */
+  private readonly seen: Int32Array;
+  /** Prefix shingles each chunk shares with the chunk in {@link seen}. */
+  private readonly shared: Int32Array;
+  private readonly sets: readonly Uint32Array[];
+
+  /** `shingles`: one more than the largest shingle id of the sets. */
+  constructor(sets: readonly Uint32Array[], shingles: number) {
+    this.postings = new Array<number[] | null>(shingles).fill(null);
+    this.seen = new Int32Array(sets.length).fill(-1);
+    this.shared = new Int32Array(sets.length);
+    this.sets = sets;
+  }
+
+  /**
+   * The earlier chunks sharing a prefix shingle with `current` whose sizes allow Jaccard ≥ threshold
+   * and whose text differs, at most {@link VERIFIED} (those sharing the most prefix shingles, then
+   * the earliest), in ascending order.
+   */
+  candidates(chunks: StructuralInput['chunks'], current: number, keys: Float64Array, prefix: number, threshold: number): number[] {
+    const { seen, shared, sets } = this;
+    const size = keys.length;
+    const candidates: number[] = [];
+    for (let at = 0; at < prefix; at++) {
+      const postings = this.postings[keys[at]! % 2 ** 32];
+      if (!postings) continue;
+      for (let entry = Math.max(0, postings.length - POSTINGS); entry < postings.length; entry++) {
+        const earlier = postings[entry]!;
+        if (seen[earlier] === current) {
+          shared[earlier]! += 1;
+          continue;
+        }
+        seen[earlier] = current;
+        shared[earlier] = 1;
+        const other = sets[earlier]!.length;
+        if (other < threshold * size - EPSILON || size < threshold * other - EPSILON) continue;
+        if (normalizedText(chunks[earlier]!) === normalizedText(chunks[current]!)) continue;
+        candidates.push(earlier);
+      }
+    }
+    if (candidates.length > VERIFIED) {
+      candidates.sort((a, b) => shared[b]! - shared[a]! || a - b);
+      candidates.length = VERIFIED;
+    }
+    return candidates.sort(ascending);
+  }
+
+  /** Adds `current` to the posting lists of its `prefix` rarest shingles. */
+  add(current: number, keys: Float64Array, prefix: number): void {
+    for (let at = 0; at < prefix; at++) {
+      const id = keys[at]! % 2 ** 32;
+      let postings = this.postings[id];
+      if (!postings) this.postings[id] = postings = [];
       postings.push(current);
       // Only the last POSTINGS entries are read: drop older ones now and then, in amortised O(1).
       if (postings.length >= 2 * POSTINGS) postings.splice(0, postings.length - POSTINGS);
     }
   }
-  return findings;
+}
+
+function ascending(a: number, b: number): number {
+  return a - b;
 }
 
 /** Chunks a shingle's posting list keeps (the most recent): bounds the candidates a shingle adds. */
@@ -132,7 +224,7 @@ const VERIFIED = 64;
  * 2¹⁷ distinct words; longer shingles (or more words) intern each prefix of k + 1 words
  * from (prefix of k words, next word) in a table per step. No string per shingle.
  */
-function shingleIds(ids: readonly number[], width: number, interned: Interned): Uint32Array {
+function shingleIds(ids: Uint32Array, width: number, interned: Interned): Uint32Array {
   if (ids.length === 0) return new Uint32Array(0);
   const length = Math.min(width, ids.length);
   const count = ids.length - length + 1;
