@@ -27,8 +27,10 @@ import { searchTerms } from './terms.js';
 interface Postings {
   docs: number[];
   tfs: number[];
-  scores: number[];
+  scores: Float64Array;
 }
+
+const NO_SCORES = new Float64Array(0);
 
 /**
  * For each `i`, the 1-based rank `bodies[i]` gets among all `bodies` for `queries[i]` under
@@ -45,18 +47,20 @@ export function ownRanks(bodies: readonly (string | readonly string[])[], querie
   // Term ids: the query terms' first (0 … queried − 1, the ones with postings), then the rest as seen.
   const ids = new Map<string, number>();
   const postings: Postings[] = [];
-  const queryIds = queries.map((query) =>
-    searchTerms(query)
-      .filter((term) => term)
-      .map((term) => {
-        let id = ids.get(term);
-        if (id === undefined) {
-          ids.set(term, (id = postings.length));
-          postings.push({ docs: [], tfs: [], scores: [] });
-        }
-        return id;
-      }),
-  );
+  const queryIds: number[][] = [];
+  for (const query of queries) {
+    const terms: number[] = [];
+    for (const term of searchTerms(query)) {
+      if (!term) continue;
+      let id = ids.get(term);
+      if (id === undefined) {
+        ids.set(term, (id = postings.length));
+        postings.push({ docs: [], tfs: [], scores: NO_SCORES });
+      }
+      terms.push(id);
+    }
+    queryIds.push(terms);
+  }
   const queried = postings.length;
   // Per term id, the last document that counted it toward its length (MiniSearch's length is the count of distinct tokens).
   const lastDoc: number[] = new Array<number>(queried).fill(-1);
@@ -89,36 +93,76 @@ export function ownRanks(bodies: readonly (string | readonly string[])[], querie
   });
   for (const entry of postings) {
     const idf = inverseDocumentFrequency(count, entry.docs.length);
-    entry.scores = entry.tfs.map((tf, at) => termScore(idf, tf, lengths[entry.docs[at]!]!, mean));
+    const { docs, tfs } = entry;
+    // A float array: an array of numbers would change elements kind with the values it holds.
+    const scores = new Float64Array(tfs.length);
+    for (let at = 0; at < tfs.length; at++) scores[at] = termScore(idf, tfs[at]!, lengths[docs[at]!]!, mean);
+    entry.scores = scores;
   }
-  const sums = new Float64Array(count);
-  const matched = new Int32Array(count);
-  const reached: number[] = [];
-  return queryIds.map((terms, self) => {
-    const hits = terms.map((id) => postings[id]!).filter((hit) => hit.docs.length > 0);
-    reached.length = 0;
-    for (const hit of new Set(hits)) {
-      for (const doc of hit.docs) {
-        if (matched[doc] === 0) reached.push(doc);
-        matched[doc]! += 1;
-      }
+  const ranking: Ranking = {
+    postings,
+    sums: new Float64Array(count),
+    matched: new Int32Array(count),
+    reached: [],
+    lastQuery: new Int32Array(queried).fill(-1),
+  };
+  const ranks: (number | null)[] = [];
+  for (let self = 0; self < queryIds.length; self++) ranks.push(ownRank(ranking, queryIds[self]!, self));
+  return ranks;
+}
+
+/** The postings of the query terms and the scratch arrays {@link ownRank} reuses from query to query. */
+interface Ranking {
+  postings: readonly Postings[];
+  /** Per document, the sum of the current query's term scores (0 outside a query). */
+  sums: Float64Array;
+  /** Per document, how many distinct terms of the current query it holds (0 outside a query). */
+  matched: Int32Array;
+  /** The documents the current query reached, in the order first reached. */
+  reached: number[];
+  /** Per query term id, the last query that counted it (distinct terms), -1 for none. */
+  lastQuery: Int32Array;
+}
+
+/**
+ * Rank of document `self` for its query's term ids `terms`, or null when it holds none of them.
+ * Plain loops over one-shape records: as a closure over `map`/`filter`/`Set` it was deoptimised
+ * and recompiled by V8 on the array shapes it met.
+ */
+function ownRank(ranking: Ranking, terms: readonly number[], self: number): number | null {
+  const { postings, sums, matched, reached, lastQuery } = ranking;
+  reached.length = 0;
+  for (let at = 0; at < terms.length; at++) {
+    const id = terms[at]!;
+    const docs = postings[id]!.docs;
+    if (docs.length === 0 || lastQuery[id] === self) continue;
+    lastQuery[id] = self;
+    for (let k = 0; k < docs.length; k++) {
+      const doc = docs[k]!;
+      if (matched[doc] === 0) reached.push(doc);
+      matched[doc]! += 1;
     }
-    let rank: number | null = null;
-    if (matched[self] !== 0) {
-      // Per document, the term scores are added in query order, as MiniSearch adds them.
-      for (const hit of hits) for (let at = 0; at < hit.docs.length; at += 1) sums[hit.docs[at]!]! += hit.scores[at]!;
-      const own = sums[self]! * matched[self]!;
-      rank = 1;
-      for (const doc of reached) {
-        if (doc === self) continue;
-        const score = sums[doc]! * matched[doc]!;
-        if (score > own || (score === own && doc < self)) rank += 1;
-      }
+  }
+  let rank: number | null = null;
+  if (matched[self] !== 0) {
+    // Per document, the term scores are added in query order (a repeated term again), as MiniSearch adds them.
+    for (let at = 0; at < terms.length; at++) {
+      const { docs, scores } = postings[terms[at]!]!;
+      for (let k = 0; k < docs.length; k++) sums[docs[k]!]! += scores[k]!;
     }
-    for (const doc of reached) {
-      sums[doc] = 0;
-      matched[doc] = 0;
+    const own = sums[self]! * matched[self]!;
+    rank = 1;
+    for (let at = 0; at < reached.length; at++) {
+      const doc = reached[at]!;
+      if (doc === self) continue;
+      const score = sums[doc]! * matched[doc]!;
+      if (score > own || (score === own && doc < self)) rank += 1;
     }
-    return rank;
-  });
+  }
+  for (let at = 0; at < reached.length; at++) {
+    const doc = reached[at]!;
+    sums[doc] = 0;
+    matched[doc] = 0;
+  }
+  return rank;
 }
