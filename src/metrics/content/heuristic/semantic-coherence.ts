@@ -120,13 +120,23 @@ function lexicalCohesion(chunk: Chunk): { cohesion: number; linked: number; unit
   const terms = unitTerms(chunkText(chunk)).filter((set) => set.size > 0);
   if (terms.length < 2) return { cohesion: 1, linked: terms.length, units: terms.length };
   const context = new Set(contentTerms(tokenize(chunk.headingPath.join('\n'))));
+  return cohesionOf(terms, context);
+}
+
+/**
+ * {@link lexicalCohesion} of at least two non-empty term sets. Its own function, so that V8
+ * optimises this loop alone and does not recompile it with the text helpers inlined above it.
+ */
+function cohesionOf(terms: ReadonlyArray<Set<string>>, context: Set<string>): { cohesion: number; linked: number; units: number } {
   let sum = 0;
   let linked = 0;
   for (let index = 1; index < terms.length; index++) {
     const own = terms[index]!;
+    const before = terms[index - 1]!;
+    const twoBefore = index >= 2 ? terms[index - 2]! : null;
     let shared = 0;
     for (const term of own) {
-      if (terms[index - 1]!.has(term) || terms[index - 2]?.has(term) || context.has(term)) shared += 1;
+      if (before.has(term) || (twoBefore !== null && twoBefore.has(term)) || context.has(term)) shared += 1;
     }
     const link = Math.min(1, shared / Math.max(1, LINK_SHARE * own.size));
     sum += link;
