@@ -32,25 +32,21 @@ export interface Tokens {
   ends: number[];
 }
 
-/** The tokens of `text` (see the module comment) with their offsets, in one pass of {@link forEachMatch}. */
+/** The tokens of `text` (see the module comment) with their offsets, in one pass of {@link collectMatches}. */
 export function tokenize(text: string): Tokens {
   const tokens: Tokens = { words: [], starts: [], ends: [] };
   // Lower-casing the text once is cheaper than once per word, when it keeps every offset
   // (it does not when the text holds "İ", which lower-cases to two code units).
   const lower = text.toLowerCase();
-  const source = lower.length === text.length ? lower : text;
-  const { words, starts, ends } = tokens;
-  forEachMatch(source, TOKEN, (word, start, end) => {
-    words.push(source === lower ? word : word.toLowerCase());
-    starts.push(start);
-    ends.push(end);
-  });
+  const keepsOffsets = lower.length === text.length;
+  collectMatches(keepsOffsets ? lower : text, TOKEN, !keepsOffsets, tokens.words, tokens);
   return tokens;
 }
 
 /**
- * Calls `visit` with each match of the global `pattern` (a {@link TOKEN} or {@link RUN}) in
- * `source`, in order: the matches of `pattern.exec` after `pattern.exec`, with their offsets.
+ * Pushes each match of the global `pattern` (a {@link TOKEN} or {@link RUN}) in `source` to
+ * `words` (lower-cased when `lowerCase`), and its offsets to `offsets` unless null, in order:
+ * the matches of `pattern.exec` after `pattern.exec`.
  *
  * Why a scanner: most docs text is ASCII, where a match is a run of `[A-Za-z0-9_]` and the
  * Unicode-property regex costs far more than a look at char codes. Each `exec` returns the
@@ -61,9 +57,12 @@ export function tokenize(text: string): Tokens {
  * not a word character. When the scanner meets a non-ASCII code unit (before or inside a word),
  * it hands that position (or the word's start) to the regex for one `exec`, and goes on from
  * where that match ended.
+ *
+ * Arrays to fill rather than a callback: one call target and no closure per call keep V8 from
+ * deoptimising the loop, and with no callback nothing re-enters, so the module's patterns are
+ * used as they are (`lastIndex` set before every `exec`).
  */
-function forEachMatch(source: string, global: RegExp, visit: (match: string, start: number, end: number) => void): void {
-  const pattern = new RegExp(global.source, global.flags);
+function collectMatches(source: string, pattern: RegExp, lowerCase: boolean, words: string[], offsets: Tokens | null): void {
   const length = source.length;
   let at = 0;
   while (at < length) {
@@ -75,7 +74,9 @@ function forEachMatch(source: string, global: RegExp, visit: (match: string, sta
     const start = at;
     while (code < 0x80 && isAsciiWordCode(code) && ++at < length) code = source.charCodeAt(at);
     if (at === length || code < 0x80) {
-      visit(source.slice(start, at), start, at);
+      const word = source.slice(start, at);
+      words.push(lowerCase ? word.toLowerCase() : word);
+      if (offsets !== null) pushOffsets(offsets, start, at);
       continue;
     }
     // A non-ASCII code unit: the regex decides the next match from the word's start (or here).
@@ -83,8 +84,14 @@ function forEachMatch(source: string, global: RegExp, visit: (match: string, sta
     const match = pattern.exec(source);
     if (match === null) break;
     at = pattern.lastIndex;
-    visit(match[0], match.index, at);
+    words.push(lowerCase ? match[0].toLowerCase() : match[0]);
+    if (offsets !== null) pushOffsets(offsets, match.index, at);
   }
+}
+
+function pushOffsets(offsets: Tokens, start: number, end: number): void {
+  offsets.starts.push(start);
+  offsets.ends.push(end);
 }
 
 /** Whether an ASCII code is a word character: `[0-9A-Z_a-z]`. */
@@ -104,7 +111,7 @@ export function wordsOf(text: string): string[] {
  */
 export function wordRuns(text: string): string[] {
   const runs: string[] = [];
-  forEachMatch(text.toLowerCase(), RUN, (run) => runs.push(run));
+  collectMatches(text.toLowerCase(), RUN, false, runs, null);
   return runs;
 }
 
