@@ -128,14 +128,21 @@ export function sentenceUnits(text: string): Array<[number, number]> {
 
 /** Calls `cut(at)` at each sentence end inside the prose line `text[start, end)`. */
 function splitProse(text: string, start: number, end: number, cut: (at: number) => void): void {
+  // Every character of a chunk's prose passes here: codes, not one-character strings (issue 16).
   for (let at = start; at < end; at++) {
-    const char = text[at]!;
-    if ('。！？；'.includes(char)) {
+    const code = text.charCodeAt(at);
+    if (code === FULL_STOP || code === FULL_EXCLAMATION || code === FULL_QUESTION || code === FULL_SEMICOLON) {
       let next = at + 1;
       while (next < end && CLOSERS.includes(text[next]!)) next += 1;
       if (next < end) cut(next);
-    } else if ('.!?'.includes(char) && /\s/.test(text[at + 1] ?? '') && at + 1 < end && (char !== '.' || !/\d/.test(text[at - 1] ?? ''))) {
+    } else if ((code === 0x2e || code === 0x21 || code === 0x3f) && /\s/.test(text[at + 1] ?? '') && at + 1 < end && (code !== 0x2e || !/\d/.test(text[at - 1] ?? ''))) {
       cut(at + 1);
     }
   }
 }
+
+/** `。！？；`: full-width terminators, which end a sentence without a following space. */
+const FULL_STOP = 0x3002;
+const FULL_EXCLAMATION = 0xff01;
+const FULL_QUESTION = 0xff1f;
+const FULL_SEMICOLON = 0xff1b;
