@@ -162,10 +162,11 @@ function shinglesOf(chunk: Chunk, ids: Map<string, number>): Shingles {
 function ownTextRange(chunk: Chunk): { start: number; end: number } {
   let start = 0;
   for (const span of chunk.spans) {
-    if (span.start === chunk.startOffset && span.end === chunk.endOffset) {
-      return { start, end: start + span.end - span.start };
-    }
-    start += span.end - span.start;
+    // The sum is taken before the test, so the first span already teaches the optimiser its
+    // types: a chunk with a prefix span no longer meets untried arithmetic (issue 16).
+    const end = start + (span.end - span.start);
+    if (span.start === chunk.startOffset && span.end === chunk.endOffset) return { start, end };
+    start = end;
   }
   return { start: 0, end: chunk.text.length };
 }
