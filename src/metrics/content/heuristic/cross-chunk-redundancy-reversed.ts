@@ -146,8 +146,11 @@ function shinglesOf(chunk: Chunk, ids: Map<string, number>): Shingles {
         if (known === undefined) ids.set(word, (known = ids.size + 1));
         tokenIds[at] = id = known;
       }
-      high = (high * 31 + id) % HASH_PRIME_HIGH;
-      low = (low * 37 + id) % HASH_PRIME_LOW;
+      // `>>> 0` changes no value (hash < 2²⁶, so hash × 37 + id < 2³² while id < 2²⁴, the most
+      // entries a V8 Map holds) but lets the optimiser use 32-bit integer arithmetic from the
+      // start instead of speculating on small integers and deoptimising at the first overflow.
+      high = ((high * 31 + id) >>> 0) % HASH_PRIME_HIGH;
+      low = ((low * 37 + id) >>> 0) % HASH_PRIME_LOW;
     }
     list.keys[length] = high * 2 ** 26 + low;
     list.starts[length] = shift + first;
