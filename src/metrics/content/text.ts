@@ -86,6 +86,10 @@ export function sentenceUnits(text: string): Array<[number, number]> {
     if (unitStart >= 0 && /\S/.test(text.slice(unitStart, end))) units.push([unitStart, end]);
     unitStart = -1;
   };
+  const cut = (at: number): void => {
+    close(at);
+    unitStart = at;
+  };
   let lineStart = 0;
   while (lineStart < text.length) {
     const newline = text.indexOf('\n', lineStart);
@@ -93,33 +97,39 @@ export function sentenceUnits(text: string): Array<[number, number]> {
     const line = text.slice(lineStart, lineEnd);
     const trimmed = line.trim();
     const fenceMatch = /^(`{3,}|~{3,})/.exec(trimmed);
+    // What the line does, applied below in one order (issue 16: one call site per step, all of
+    // them met by the first lines, so a table or fence met later does not deoptimise the caller).
+    let closesBefore = false;
+    let opens = false;
+    let prose = false;
+    let closesAfter = false;
     if (fence !== null) {
       if (fenceMatch && fenceMatch[1]![0] === fence[0] && fenceMatch[1]!.length >= fence.length) {
-        close(lineEnd);
+        closesAfter = true;
         fence = null;
       }
     } else if (fenceMatch) {
-      close(lineStart);
+      closesBefore = true;
+      opens = true;
       fence = fenceMatch[1]!;
-      unitStart = lineStart;
     } else if (trimmed.startsWith('|')) {
-      if (!inTable) close(lineStart);
-      if (unitStart < 0) unitStart = lineStart;
+      closesBefore = !inTable;
+      opens = true;
       inTable = true;
     } else {
-      if (inTable) close(lineStart);
+      closesBefore = inTable || trimmed === '';
       inTable = false;
-      if (trimmed === '') close(lineStart);
-      else {
-        if (/^(#{1,6}\s|[-*+]\s|\d+[.)]\s|>)/.test(trimmed)) close(lineStart);
-        if (unitStart < 0) unitStart = lineStart;
-        splitProse(text, lineStart, lineEnd, (at) => {
-          close(at);
-          unitStart = at;
-        });
-        if (/^#{1,6}\s/.test(trimmed)) close(lineEnd);
+      if (trimmed !== '') {
+        if (/^(#{1,6}\s|[-*+]\s|\d+[.)]\s|>)/.test(trimmed)) closesBefore = true;
+        opens = true;
+        prose = true;
+        closesAfter = /^#{1,6}\s/.test(trimmed);
       }
     }
+    if (closesBefore) close(lineStart);
+    if (opens && unitStart < 0) unitStart = lineStart;
+    if (prose) splitProse(text, lineStart, lineEnd, cut);
+    if (closesAfter) close(lineEnd);
     lineStart = lineEnd + 1;
   }
   close(text.length);
