@@ -36,8 +36,19 @@ export function renderJson(report: Report): string {
  * strings hold no raw line breaks, so only structure lines move). The caller indents the first.
  */
 export function renderJsonAt(value: unknown, depth: number): string {
-  const text = JSON.stringify(canonical(value), null, 2);
-  return depth === 0 ? text : text.replaceAll('\n', `\n${'  '.repeat(depth)}`);
+  const data = canonical(value);
+  if (depth === 0 || data === null || typeof data !== 'object') {
+    const text = JSON.stringify(data, null, 2);
+    return depth === 0 ? text : text.replaceAll('\n', `\n${'  '.repeat(depth)}`);
+  }
+  // Wrapped in `depth` one-element arrays, the value is indented by JSON.stringify itself, in
+  // one pass (issue 16: no second, re-indented copy of a file's entry). The wrapper's lines are
+  // cut off: `depth` opening lines of 2k + 2 characters and the value's own 2 × depth spaces
+  // before it, `depth` closing lines of 2k + 2 characters after it.
+  let wrapped: unknown = data;
+  for (let level = 0; level < depth; level++) wrapped = [wrapped];
+  const text = JSON.stringify(wrapped, null, 2);
+  return text.slice(depth * (depth + 3), text.length - depth * (depth + 1));
 }
 
 /** One `files[]` entry of a report, as {@link renderJson} writes it (indented, no separator). */

@@ -63,11 +63,20 @@ const CJK_LETTERS = new RegExp(`(?=\\p{L})[${CJK_CLASS}]`, 'gu');
 const LETTERS = /\p{L}/gu;
 
 /**
+ * Below the Thai block (U+0E00) no character is a letter or digit of {@link UNSPACED_CLASS}
+ * (the class's only earlier characters, Bopomofo's tone marks U+02EA–02EB, are symbols).
+ */
+const FIRST_UNSPACED = 0x0e00;
+
+/**
  * Whether `text` starts with a letter or digit of a script written without spaces (Han, kana,
  * Bopomofo, Thai, Lao, Myanmar, Khmer). A token of {@link ./words.ts} is unspaced exactly when
  * this holds for it.
  */
 export function isUnspaced(text: string): boolean {
+  // Most words start below U+0E00 and are answered without the regex (issue 16). Empty text
+  // (`NaN`) and surrogate pairs (≥ U+D800) fall through to it.
+  if (text.charCodeAt(0) < FIRST_UNSPACED) return false;
   return UNSPACED_START.test(text);
 }
 

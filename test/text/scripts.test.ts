@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cjkShare, isUnspaced } from '../../src/text/scripts.js';
+import { cjkShare, isUnspaced, UNSPACED_CLASS } from '../../src/text/scripts.js';
 
 describe('isUnspaced', () => {
   it('holds for the letters of Han (all blocks), kana, Bopomofo and the Southeast Asian scripts', () => {
@@ -10,6 +10,18 @@ describe('isUnspaced', () => {
 
   it('does not hold for Hangul, Latin, digits, CJK punctuation and radicals, or empty text', () => {
     expect(['한', 'a', '5', '。', '「', '⺀', '฿', ''].filter(isUnspaced)).toEqual([]);
+  });
+
+  it('answers every code point as the unspaced-letter regex does (the fast path below U+0E00 included)', () => {
+    // The regex isUnspaced stood for before its fast path (issue 16), over every code point.
+    const reference = new RegExp(`^(?=[\\p{L}\\p{N}])[${UNSPACED_CLASS}]`, 'u');
+    const differ: string[] = [];
+    for (let code = 0; code <= 0x10ffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const text = `${String.fromCodePoint(code)}x`;
+      if (isUnspaced(text) !== reference.test(text)) differ.push(code.toString(16));
+    }
+    expect(differ).toEqual([]);
   });
 
   it('looks at the first character only', () => {

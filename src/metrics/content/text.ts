@@ -86,6 +86,10 @@ export function sentenceUnits(text: string): Array<[number, number]> {
     if (unitStart >= 0 && /\S/.test(text.slice(unitStart, end))) units.push([unitStart, end]);
     unitStart = -1;
   };
+  const cut = (at: number): void => {
+    close(at);
+    unitStart = at;
+  };
   let lineStart = 0;
   while (lineStart < text.length) {
     const newline = text.indexOf('\n', lineStart);
@@ -93,33 +97,39 @@ export function sentenceUnits(text: string): Array<[number, number]> {
     const line = text.slice(lineStart, lineEnd);
     const trimmed = line.trim();
     const fenceMatch = /^(`{3,}|~{3,})/.exec(trimmed);
+    // What the line does, applied below in one order (issue 16: one call site per step, all of
+    // them met by the first lines, so a table or fence met later does not deoptimise the caller).
+    let closesBefore = false;
+    let opens = false;
+    let prose = false;
+    let closesAfter = false;
     if (fence !== null) {
       if (fenceMatch && fenceMatch[1]![0] === fence[0] && fenceMatch[1]!.length >= fence.length) {
-        close(lineEnd);
+        closesAfter = true;
         fence = null;
       }
     } else if (fenceMatch) {
-      close(lineStart);
+      closesBefore = true;
+      opens = true;
       fence = fenceMatch[1]!;
-      unitStart = lineStart;
     } else if (trimmed.startsWith('|')) {
-      if (!inTable) close(lineStart);
-      if (unitStart < 0) unitStart = lineStart;
+      closesBefore = !inTable;
+      opens = true;
       inTable = true;
     } else {
-      if (inTable) close(lineStart);
+      closesBefore = inTable || trimmed === '';
       inTable = false;
-      if (trimmed === '') close(lineStart);
-      else {
-        if (/^(#{1,6}\s|[-*+]\s|\d+[.)]\s|>)/.test(trimmed)) close(lineStart);
-        if (unitStart < 0) unitStart = lineStart;
-        splitProse(text, lineStart, lineEnd, (at) => {
-          close(at);
-          unitStart = at;
-        });
-        if (/^#{1,6}\s/.test(trimmed)) close(lineEnd);
+      if (trimmed !== '') {
+        if (/^(#{1,6}\s|[-*+]\s|\d+[.)]\s|>)/.test(trimmed)) closesBefore = true;
+        opens = true;
+        prose = true;
+        closesAfter = /^#{1,6}\s/.test(trimmed);
       }
     }
+    if (closesBefore) close(lineStart);
+    if (opens && unitStart < 0) unitStart = lineStart;
+    if (prose) splitProse(text, lineStart, lineEnd, cut);
+    if (closesAfter) close(lineEnd);
     lineStart = lineEnd + 1;
   }
   close(text.length);
@@ -128,14 +138,21 @@ export function sentenceUnits(text: string): Array<[number, number]> {
 
 /** Calls `cut(at)` at each sentence end inside the prose line `text[start, end)`. */
 function splitProse(text: string, start: number, end: number, cut: (at: number) => void): void {
+  // Every character of a chunk's prose passes here: codes, not one-character strings (issue 16).
   for (let at = start; at < end; at++) {
-    const char = text[at]!;
-    if ('。！？；'.includes(char)) {
+    const code = text.charCodeAt(at);
+    if (code === FULL_STOP || code === FULL_EXCLAMATION || code === FULL_QUESTION || code === FULL_SEMICOLON) {
       let next = at + 1;
       while (next < end && CLOSERS.includes(text[next]!)) next += 1;
       if (next < end) cut(next);
-    } else if ('.!?'.includes(char) && /\s/.test(text[at + 1] ?? '') && at + 1 < end && (char !== '.' || !/\d/.test(text[at - 1] ?? ''))) {
+    } else if ((code === 0x2e || code === 0x21 || code === 0x3f) && /\s/.test(text[at + 1] ?? '') && at + 1 < end && (code !== 0x2e || !/\d/.test(text[at - 1] ?? ''))) {
       cut(at + 1);
     }
   }
 }
+
+/** `。！？；`: full-width terminators, which end a sentence without a following space. */
+const FULL_STOP = 0x3002;
+const FULL_EXCLAMATION = 0xff01;
+const FULL_QUESTION = 0xff1f;
+const FULL_SEMICOLON = 0xff1b;

@@ -22,30 +22,12 @@ const OVERLAP_SLACK = 1.2;
 export function crossChunkRedundancyReversedDetails(input: ContentInput): MetricDetail[] {
   const ids = new Map<string, number>();
   const shingles = input.chunks.map((chunk) => shinglesOf(chunk, ids));
-  const counts = new Map<number, { chunks: number; last: number }>();
-  shingles.forEach((list, index) => {
-    for (const { key } of list) {
-      const seen = counts.get(key);
-      if (!seen) counts.set(key, { chunks: 1, last: index });
-      else if (seen.last !== index) {
-        seen.chunks += 1;
-        seen.last = index;
-      }
-    }
-  });
+  const owners = shingleOwners(shingles);
   return input.chunks.map((chunk, index) => {
     const list = shingles[index]!;
     if (list.length === 0) return { score: 100, findings: [] };
     const allowed = allowedOverlapChars(input, chunk);
-    const previous = input.chunks[index - 1];
-    const next = input.chunks[index + 1];
-    let duplicated = 0;
-    for (const shingle of list) {
-      if ((counts.get(shingle.key)?.chunks ?? 1) < 2) continue;
-      const inPrevious = previous !== undefined && shingle.start >= previous.startOffset && shingle.end <= previous.endOffset && shingle.end - chunk.startOffset <= allowed;
-      const inNext = next !== undefined && shingle.start >= next.startOffset && shingle.end <= next.endOffset && chunk.endOffset - shingle.start <= allowed;
-      if (!inPrevious && !inNext) duplicated += 1;
-    }
+    const duplicated = duplicatedShingles(list, owners, input.chunks[index - 1], input.chunks[index + 1], chunk, allowed);
     const share = duplicated / list.length;
     const score = toScore(100 * (1 - Math.min(1, Math.max(0, share - TOLERANCE) / (SATURATION - TOLERANCE))));
     if (score === 100) return { score, findings: [] };
@@ -71,27 +53,86 @@ export function crossChunkRedundancyReversed(input: ContentInput): number[] {
   return crossChunkRedundancyReversedDetails(input).map((detail) => detail.score);
 }
 
-interface Shingle {
-  /** Two 26-bit polynomial hashes of the token ids packed in one safe integer (collisions ~n²/2⁵²). */
-  key: number;
-  /** Source offsets of the shingle's first and last token. */
-  start: number;
-  end: number;
+/**
+ * A chunk's shingles as parallel columns (issue 16: no object per shingle, and no boxed
+ * double per key): `keys[i]` packs two 26-bit polynomial hashes of the token ids in one safe
+ * integer (collisions ~n²/2⁵²); `starts[i]` / `ends[i]` are the source offsets of the
+ * shingle's first and last token. Only the first `length` entries are used.
+ */
+interface Shingles {
+  keys: Float64Array;
+  starts: Int32Array;
+  ends: Int32Array;
+  length: number;
 }
+
+/** Marks a key held by two chunks or more in {@link shingleOwners}. */
+const SHARED = -1;
+
+/**
+ * Which chunk holds each shingle key: its chunk index when one chunk alone holds it,
+ * {@link SHARED} when two or more do (small integers, so the map boxes nothing but its keys).
+ */
+function shingleOwners(shingles: readonly Shingles[]): Map<number, number> {
+  const owners = new Map<number, number>();
+  for (let index = 0; index < shingles.length; index++) {
+    const { keys, length } = shingles[index]!;
+    for (let at = 0; at < length; at++) {
+      const key = keys[at]!;
+      const owner = owners.get(key);
+      if (owner === undefined) owners.set(key, index);
+      else if (owner !== index && owner !== SHARED) owners.set(key, SHARED);
+    }
+  }
+  return owners;
+}
+
+/**
+ * How many of the chunk's shingles another chunk holds too, shingles inside the allowed
+ * overlap with its direct neighbours (`previous` / `next`) excused.
+ */
+function duplicatedShingles(list: Shingles, owners: ReadonlyMap<number, number>, previous: Chunk | undefined, next: Chunk | undefined, chunk: Chunk, allowed: number): number {
+  const { keys, starts, ends, length } = list;
+  // Read once: an empty range (start > end) excuses nothing when the neighbour is missing.
+  const previousStart = previous === undefined ? Infinity : previous.startOffset;
+  const previousEnd = previous === undefined ? -Infinity : previous.endOffset;
+  const nextStart = next === undefined ? Infinity : next.startOffset;
+  const nextEnd = next === undefined ? -Infinity : next.endOffset;
+  const { startOffset, endOffset } = chunk;
+  let duplicated = 0;
+  for (let at = 0; at < length; at++) {
+    if (owners.get(keys[at]!) !== SHARED) continue;
+    const start = starts[at]!;
+    const end = ends[at]!;
+    const inPrevious = start >= previousStart && end <= previousEnd && end - startOffset <= allowed;
+    const inNext = start >= nextStart && end <= nextEnd && endOffset - start <= allowed;
+    if (!inPrevious && !inNext) duplicated += 1;
+  }
+  return duplicated;
+}
+
+/** Token ids of the chunk being shingled (0: not looked up yet), reused across chunks. */
+let scratchIds = new Int32Array(256);
 
 /**
  * The shingles of the chunk's own source extent, with source offsets. Text a chunker
  * repeats on purpose (a table header or fence in `prefix` / `suffix`) is not shingled.
  */
-function shinglesOf(chunk: Chunk, ids: Map<string, number>): Shingle[] {
+function shinglesOf(chunk: Chunk, ids: Map<string, number>): Shingles {
   const { tokens } = chunkText(chunk);
-  const own = ownTextRange(chunk);
-  const shingles: Shingle[] = [];
   const { words, starts, ends } = tokens;
+  const own = ownTextRange(chunk);
+  const capacity = Math.max(0, words.length - SHINGLE + 1);
+  const list: Shingles = { keys: new Float64Array(capacity), starts: new Int32Array(capacity), ends: new Int32Array(capacity), length: 0 };
+  if (capacity === 0) return list;
   // Each token's id, looked up once (0: not yet) instead of once per shingle it is in. Ids are
   // still handed out in the order tokens are first met in a shingle, so the keys stay the same.
-  const tokenIds = new Array<number>(words.length).fill(0);
-  for (let index = 0; index + SHINGLE <= words.length; index++) {
+  if (scratchIds.length < words.length) scratchIds = new Int32Array(words.length * 2);
+  const tokenIds = scratchIds;
+  tokenIds.fill(0, 0, words.length);
+  const shift = chunk.startOffset - own.start;
+  let length = 0;
+  for (let index = 0; index < capacity; index++) {
     const first = starts[index]!;
     const last = ends[index + SHINGLE - 1]!;
     if (first < own.start || last > own.end) continue;
@@ -105,22 +146,30 @@ function shinglesOf(chunk: Chunk, ids: Map<string, number>): Shingle[] {
         if (known === undefined) ids.set(word, (known = ids.size + 1));
         tokenIds[at] = id = known;
       }
-      high = (high * 31 + id) % HASH_PRIME_HIGH;
-      low = (low * 37 + id) % HASH_PRIME_LOW;
+      // `>>> 0` changes no value (hash < 2²⁶, so hash × 37 + id < 2³² while id < 2²⁴, the most
+      // entries a V8 Map holds) but lets the optimiser use 32-bit integer arithmetic from the
+      // start instead of speculating on small integers and deoptimising at the first overflow.
+      high = ((high * 31 + id) >>> 0) % HASH_PRIME_HIGH;
+      low = ((low * 37 + id) >>> 0) % HASH_PRIME_LOW;
     }
-    shingles.push({ key: high * 2 ** 26 + low, start: chunk.startOffset + first - own.start, end: chunk.startOffset + last - own.start });
+    list.keys[length] = high * 2 ** 26 + low;
+    list.starts[length] = shift + first;
+    list.ends[length] = shift + last;
+    length += 1;
   }
-  return shingles;
+  list.length = length;
+  return list;
 }
 
 /** Where the chunk's own `[startOffset, endOffset)` slice lies inside its text. */
 function ownTextRange(chunk: Chunk): { start: number; end: number } {
   let start = 0;
   for (const span of chunk.spans) {
-    if (span.start === chunk.startOffset && span.end === chunk.endOffset) {
-      return { start, end: start + span.end - span.start };
-    }
-    start += span.end - span.start;
+    // The sum is taken before the test, so the first span already teaches the optimiser its
+    // types: a chunk with a prefix span no longer meets untried arithmetic (issue 16).
+    const end = start + (span.end - span.start);
+    if (span.start === chunk.startOffset && span.end === chunk.endOffset) return { start, end };
+    start = end;
   }
   return { start: 0, end: chunk.text.length };
 }

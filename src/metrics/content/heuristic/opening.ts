@@ -34,7 +34,8 @@ export function openingOf(doc: ParsedDoc, chunk: Chunk): Opening {
       index += 2;
     } else break;
   }
-  const raw = lines[index] ?? '';
+  // Bounds tested, not `lines[index] ?? ''`: a read past the end would deoptimise (issue 16).
+  const raw = index < lines.length ? lines[index]! : '';
   const trimmed = raw.trim();
   const atomic = trimmed.startsWith('|') || /^(`{3,}|~{3,})/.test(trimmed);
   return { heading, line: trimmed.replace(MARKERS, ''), atomic, raw };

@@ -67,3 +67,89 @@ describe('crossChunkRedundancyReversed shingles (token ids looked up once)', () 
     );
   });
 });
+
+/**
+ * The metric's former body, kept as the reference for the overlap excuse: one object per
+ * shingle and a `{ chunks, last }` count per key (issue 16 packs shingles in typed columns).
+ */
+function referenceScores(input: ContentInput): number[] {
+  const ids = new Map<string, number>();
+  const shingles = input.chunks.map((chunk) => {
+    const { starts, ends } = chunkText(chunk).tokens;
+    let ownStart = 0;
+    for (const span of chunk.spans) {
+      if (span.start === chunk.startOffset && span.end === chunk.endOffset) break;
+      ownStart += span.end - span.start;
+    }
+    const keys = referenceShingleKeys(chunk, ids);
+    // The keys come in token order of the shingles kept; their offsets are found again here.
+    const own = chunk.spans.some((span) => span.start === chunk.startOffset && span.end === chunk.endOffset);
+    const ownEnd = own ? ownStart + chunk.endOffset - chunk.startOffset : chunk.text.length;
+    if (!own) ownStart = 0;
+    const offsets: Array<{ start: number; end: number }> = [];
+    for (let index = 0; index + 5 <= starts.length; index++) {
+      if (starts[index]! < ownStart || ends[index + 4]! > ownEnd) continue;
+      offsets.push({ start: chunk.startOffset + starts[index]! - ownStart, end: chunk.startOffset + ends[index + 4]! - ownStart });
+    }
+    return keys.map((key, at) => ({ key, ...offsets[at]! }));
+  });
+  const counts = new Map<number, { chunks: number; last: number }>();
+  shingles.forEach((list, index) => {
+    for (const { key } of list) {
+      const seen = counts.get(key);
+      if (!seen) counts.set(key, { chunks: 1, last: index });
+      else if (seen.last !== index) {
+        seen.chunks += 1;
+        seen.last = index;
+      }
+    }
+  });
+  return input.chunks.map((chunk, index) => {
+    const list = shingles[index]!;
+    if (list.length === 0) return 100;
+    const allowed = input.options.overlap <= 0 ? 0 : input.options.overlap * (input.options.unit === 'chars' ? 1 : chunk.chars / Math.max(1, chunk.tokens)) * 1.2;
+    const previous = input.chunks[index - 1];
+    const next = input.chunks[index + 1];
+    let duplicated = 0;
+    for (const shingle of list) {
+      if ((counts.get(shingle.key)?.chunks ?? 1) < 2) continue;
+      const inPrevious = previous !== undefined && shingle.start >= previous.startOffset && shingle.end <= previous.endOffset && shingle.end - chunk.startOffset <= allowed;
+      const inNext = next !== undefined && shingle.start >= next.startOffset && shingle.end <= next.endOffset && chunk.endOffset - shingle.start <= allowed;
+      if (!inPrevious && !inNext) duplicated += 1;
+    }
+    const share = duplicated / list.length;
+    return Math.round(Math.min(100, Math.max(0, 100 * (1 - Math.min(1, Math.max(0, share - 0.1) / 0.6)))) * 10) / 10;
+  });
+}
+
+describe('crossChunkRedundancyReversed shingle columns (typed arrays, one owner per key)', () => {
+  it('gives the scores of one object per shingle, overlapping neighbours and the overlap excuse included', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...WORDS, 'gamma'), { minLength: 1, maxLength: 60 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat()), { minLength: 1, maxLength: 6 }),
+        fc.nat({ max: 80 }),
+        fc.constantFrom<'chars' | 'tokens'>('chars', 'tokens'),
+        (words, windows, overlap, unit) => {
+          // Word windows in source order; each may reach back into the one before (an overlap).
+          const source = `${words.join(' ')}\n`;
+          const offsets = [0];
+          for (const word of words) offsets.push(offsets[offsets.length - 1]! + word.length + 1);
+          let previousEnd = 0;
+          const specs: ChunkSpec[] = [];
+          for (const [back, size] of windows) {
+            const first = Math.max(0, previousEnd - (back % 10));
+            const last = Math.min(words.length, first + 1 + (size % 24));
+            if (first >= words.length) break;
+            specs.push({ text: source.slice(offsets[first], offsets[last]! - 1), from: offsets[first]! });
+            previousEnd = last;
+          }
+          const input = inputOf(source, specs, { overlap, unit });
+          const scores = crossChunkRedundancyReversedDetails(input).map((detail) => detail.score);
+          expect(scores).toEqual(referenceScores(inputOf(source, specs, { overlap, unit })));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
