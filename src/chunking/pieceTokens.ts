@@ -19,11 +19,10 @@ import type { RankTable } from './rankTable.js';
  */
 export function pieceTokenCounter(tokenizer: TokenizerName): (piece: string) => number {
   const table = rankTableOf(tokenizer);
-  const ranks = table.strings;
   const pairs = pairRanks(table);
   return (piece) => {
-    if (ranks.get(piece) !== undefined) return 1;
-    if (isAscii(piece)) return mergedParts(piece.length, (from, to) => (to - from === 2 ? pairs((piece.charCodeAt(from) << 8) | piece.charCodeAt(from + 1)) : ranks.get(piece.slice(from, to))));
+    if (table.rank(piece, 0, piece.length) !== undefined) return 1;
+    if (isAscii(piece)) return mergedParts(piece.length, (from, to) => (to - from === 2 ? pairs((piece.charCodeAt(from) << 8) | piece.charCodeAt(from + 1)) : table.rank(piece, from, to)));
     if (!isWellFormed(piece)) return loneSurrogateTokens(piece, tokenizer);
     return utf8MergedParts(piece, table, pairs);
   };
@@ -53,7 +52,7 @@ export function pairRanks(table: RankTable): (bytes: number) => number | undefin
       pair[0] = bytes >> 8;
       pair[1] = bytes & 0xff;
       const text = twoByteText(pair[0], pair[1]);
-      known[bytes] = rank = (text === undefined ? binaryRank(table.binary, pair, 0, 2) : table.strings.get(text)) ?? NONE;
+      known[bytes] = rank = (text === undefined ? binaryRank(table.binary, pair, 0, 2) : table.rank(text, 0, text.length)) ?? NONE;
     }
     return rank === NONE ? undefined : rank;
   };
@@ -81,13 +80,12 @@ function utf8MergedParts(piece: string, table: RankTable, pairs: (bytes: number)
     char += code < 0x10000 ? 1 : 2;
   }
   chars[bytes.length] = piece.length;
-  const ranks = table.strings;
   const binary = table.binary;
   return mergedParts(bytes.length, (from, to) => {
     if (to - from === 2) return pairs((bytes[from]! << 8) | bytes[from + 1]!);
     const start = chars[from]!;
     const end = chars[to]!;
-    return start !== -1 && end !== -1 ? ranks.get(piece.slice(start, end)) : binaryRank(binary, bytes, from, to);
+    return start !== -1 && end !== -1 ? table.rank(piece, start, end) : binaryRank(binary, bytes, from, to);
   });
 }
 

@@ -5,7 +5,9 @@
  * byte-sorted list of the other tokens. {@link packRanks} keeps just that, as one string and a
  * short list, which loads in a fraction of the time it takes to compile the array literal
  * (scripts/build.mjs ships it packed, dist/tokenizer/<name>.ranks.cjs); {@link unpackRanks}
- * rebuilds the encoder's two tables from it.
+ * gives the encoder's two lookups from it: the texts are looked up in place, in a hash table of
+ * offsets into the one string, so loading creates no string per token and a lookup of part of a
+ * text needs no slice of it.
  */
 
 /** gpt-tokenizer's rank array: the token of each rank, as text or as bytes. */
@@ -23,8 +25,10 @@ export interface PackedRanks {
 
 /** What counting reads of an encoding: gpt-tokenizer's `bytePairStringRankEncoder` and `bytePairNonUtfSortedEncoder`. */
 export interface RankTable {
-  /** Rank of every token given as text, by its text (a text given twice keeps its last rank, as in the library). */
-  strings: Map<string, number>;
+  /** Rank of the token whose text is `text.slice(from, to)`, `undefined` when none (a text given twice keeps its last rank, as in the library). */
+  rank(text: string, from: number, to: number): number | undefined;
+  /** How many distinct texts have a rank. */
+  readonly size: number;
   /** `[bytes, rank]` of every token given as bytes, sorted by bytes. */
   binary: ReadonlyArray<readonly [Uint8Array, number]>;
 }
@@ -55,13 +59,80 @@ export function packRanks(ranks: BpeRanks): PackedRanks {
 
 /** The {@link RankTable} of a packed table. */
 export function unpackRanks(packed: PackedRanks): RankTable {
-  const strings = new Map<string, number>();
-  const texts = packed.tokens.split(packed.separator);
-  for (let rank = 0; rank < texts.length; rank++) {
-    const text = texts[rank]!;
-    if (text !== '') strings.set(text, rank);
+  return new TextRanks(packed.tokens, packed.separator.charCodeAt(0), packed.binary.map(([bytes, rank]) => [Uint8Array.from(bytes), rank] as const));
+}
+
+/**
+ * The texts of a packed table, looked up in place: `starts[rank]` is where the rank's text
+ * begins in `texts` (it ends one before the next rank's start, at the separator), and `slots`
+ * is an open-addressing hash table (linear probing, at most half full) of `rank + 1`, 0 for an
+ * empty slot.
+ */
+class TextRanks implements RankTable {
+  readonly size: number;
+  private readonly starts: Int32Array;
+  private readonly slots: Int32Array;
+  private readonly mask: number;
+
+  constructor(
+    private readonly texts: string,
+    separator: number,
+    readonly binary: ReadonlyArray<readonly [Uint8Array, number]>,
+  ) {
+    let count = 1;
+    for (let at = 0; at < texts.length; at++) if (texts.charCodeAt(at) === separator) count++;
+    const starts = new Int32Array(count + 1);
+    for (let at = 0, rank = 1; at < texts.length; at++) if (texts.charCodeAt(at) === separator) starts[rank++] = at + 1;
+    starts[count] = texts.length + 1;
+    let capacity = 1024;
+    while (capacity < count * 2) capacity *= 2;
+    this.starts = starts;
+    this.slots = new Int32Array(capacity);
+    this.mask = capacity - 1;
+    let size = 0;
+    for (let rank = 0; rank < count; rank++) {
+      const from = starts[rank]!;
+      const to = starts[rank + 1]! - 1;
+      if (to > from && this.insert(from, to, rank)) size++;
+    }
+    this.size = size;
   }
-  return { strings, binary: packed.binary.map(([bytes, rank]) => [Uint8Array.from(bytes), rank] as const) };
+
+  rank(text: string, from: number, to: number): number | undefined {
+    const { slots, mask } = this;
+    for (let slot = hashOf(text, from, to) & mask; ; slot = (slot + 1) & mask) {
+      const entry = slots[slot]!;
+      if (entry === 0) return undefined;
+      if (this.holds(entry - 1, text, from, to)) return entry - 1;
+    }
+  }
+
+  /** Puts `rank`, whose text is `texts[from, to)`, in its slot; a text given before gets the later rank. Returns whether the text is new. */
+  private insert(from: number, to: number, rank: number): boolean {
+    const { slots, mask } = this;
+    for (let slot = hashOf(this.texts, from, to) & mask; ; slot = (slot + 1) & mask) {
+      const entry = slots[slot]!;
+      if (entry === 0 || this.holds(entry - 1, this.texts, from, to)) {
+        slots[slot] = rank + 1;
+        return entry === 0;
+      }
+    }
+  }
+
+  /** Whether the text of `rank` is `text[from, to)`. */
+  private holds(rank: number, text: string, from: number, to: number): boolean {
+    const start = this.starts[rank]!;
+    if (this.starts[rank + 1]! - 1 - start !== to - from) return false;
+    for (let at = 0; at < to - from; at++) if (this.texts.charCodeAt(start + at) !== text.charCodeAt(from + at)) return false;
+    return true;
+  }
+}
+
+/** FNV-1a over the UTF-16 code units of `text[from, to)`, mixed so that its low bits spread. */
+function hashOf(text: string, from: number, to: number): number {
+  let hash = 0x811c9dc5;
+  for (let at = from; at < to; at++) hash = Math.imul(hash ^ text.charCodeAt(at), 0x01000193);
+  return (hash ^ (hash >>> 15)) >>> 0;
 }
 
 /** gpt-tokenizer's `compareUint8Arrays`: by the first differing byte, then the shorter first. */

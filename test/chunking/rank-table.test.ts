@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodingOf, rankTableOf } from '../../src/chunking/encodings.js';
 import { packRanks, unpackRanks, type BpeRanks, type PackedRanks } from '../../src/chunking/rankTable.js';
@@ -24,13 +25,20 @@ describe('packRanks / unpackRanks', () => {
     const packed = packRanks(ranks);
     expect(packed).toEqual({ separator: '\ufffe', tokens: 'a\ufffe\ufffeb\uffffc\ufffe\ufffe', binary: [[[0x80], 4], [[0x80, 1], 3], [[0xff], 1]] });
     const table = unpackRanks(packed);
-    expect([...table.strings]).toEqual([['a', 0], ['b\uffffc', 2]]);
+    expect(table.size).toBe(2);
+    expect(table.rank('a', 0, 1)).toBe(0);
+    // Looked up in place: part of a longer text.
+    expect(table.rank('xb\uffffcx', 1, 4)).toBe(2);
+    expect(table.rank('xb\uffffcx', 0, 4)).toBeUndefined();
+    expect(table.rank('b', 0, 1)).toBeUndefined();
+    expect(table.rank('', 0, 0)).toBeUndefined();
     expect(table.binary).toEqual([[Uint8Array.of(0x80), 4], [Uint8Array.of(0x80, 1), 3], [Uint8Array.of(0xff), 1]]);
   });
 
   it('keeps equal byte tokens in rank order and the last rank of a repeated text, as the library does', () => {
     const table = unpackRanks(packRanks(['x', [7], 'x', [7]]));
-    expect([...table.strings]).toEqual([['x', 2]]);
+    expect(table.size).toBe(1);
+    expect(table.rank('x', 0, 1)).toBe(2);
     expect(table.binary.map(([, rank]) => rank)).toEqual([1, 3]);
   });
 
@@ -44,9 +52,25 @@ describe('packRanks / unpackRanks', () => {
     it(`rebuilds the pinned gpt-tokenizer's own ${name} tables exactly`, () => {
       const library = libraryTables(name);
       const table = rankTableOf(name);
-      expect(table.strings.size).toBe(library.strings.size);
-      expect([...table.strings]).toEqual([...library.strings]);
+      expect(table.size).toBe(library.strings.size);
+      const wrong = [...library.strings].filter(([text, rank]) => table.rank(text, 0, text.length) !== rank);
+      expect(wrong).toEqual([]);
       expect(table.binary).toEqual(library.binary);
+    });
+
+    it(`finds what the library's ${name} Map finds for any text, whole or inside another (random texts)`, () => {
+      const library = libraryTables(name).strings;
+      const table = rankTableOf(name);
+      const unit = fc.oneof(fc.constantFrom(' ', 'e', 't', 'a', 'in', 'the', 'ing', '\n', '.', '中', '文', 'é', '\u0301', '😀'), fc.string({ maxLength: 1 }));
+      const part = fc.string({ unit, maxLength: 6 });
+      fc.assert(
+        fc.property(part, part, part, (before, text, after) => {
+          const whole = before + text + after;
+          expect(table.rank(whole, before.length, before.length + text.length)).toBe(library.get(text));
+          expect(table.rank(text, 0, text.length)).toBe(library.get(text));
+        }),
+        { numRuns: 5000 },
+      );
     });
   }
 });
