@@ -59,7 +59,7 @@ export function packRanks(ranks: BpeRanks): PackedRanks {
 
 /** The {@link RankTable} of a packed table. */
 export function unpackRanks(packed: PackedRanks): RankTable {
-  return new TextRanks(packed.tokens, packed.separator.charCodeAt(0), packed.binary.map(([bytes, rank]) => [Uint8Array.from(bytes), rank] as const));
+  return new TextRanks(packed.tokens, packed.separator, packed.binary.map(([bytes, rank]) => [Uint8Array.from(bytes), rank] as const));
 }
 
 /**
@@ -76,14 +76,15 @@ class TextRanks implements RankTable {
 
   constructor(
     private readonly texts: string,
-    separator: number,
+    separator: string,
     readonly binary: ReadonlyArray<readonly [Uint8Array, number]>,
   ) {
-    let count = 1;
-    for (let at = 0; at < texts.length; at++) if (texts.charCodeAt(at) === separator) count++;
-    const starts = new Int32Array(count + 1);
-    for (let at = 0, rank = 1; at < texts.length; at++) if (texts.charCodeAt(at) === separator) starts[rank++] = at + 1;
-    starts[count] = texts.length + 1;
+    // Found with indexOf (native) rather than a loop over 2 million characters.
+    const found = [0];
+    for (let at = texts.indexOf(separator); at !== -1; at = texts.indexOf(separator, at + 1)) found.push(at + 1);
+    found.push(texts.length + 1);
+    const starts = Int32Array.from(found);
+    const count = found.length - 1;
     let capacity = 1024;
     while (capacity < count * 2) capacity *= 2;
     this.starts = starts;
