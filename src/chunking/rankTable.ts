@@ -37,21 +37,21 @@ export interface RankTable {
 export function packRanks(ranks: BpeRanks): PackedRanks {
   const texts: string[] = [];
   const binary: Array<[number[], number]> = [];
-  const used = new Set<number>();
+  const used = new Uint8Array(0x10000);
   for (let rank = 0; rank < ranks.length; rank++) {
     if (!(rank in ranks)) throw new Error(`packRanks: rank ${rank} has no token`);
     const token = ranks[rank]!;
     if (typeof token === 'string') {
       if (token === '') throw new Error(`packRanks: rank ${rank} is the empty text`);
       texts.push(token);
-      for (let at = 0; at < token.length; at++) used.add(token.charCodeAt(at));
+      for (let at = 0; at < token.length; at++) used[token.charCodeAt(at)] = 1;
     } else {
       texts.push('');
       binary.push([[...token], rank]);
     }
   }
   let code = 0xffff;
-  while (used.has(code)) code--;
+  while (used[code] === 1) code--;
   // Array.prototype.sort is stable: equal bytes stay in rank order, as the library sorts them.
   binary.sort((a, b) => compareBytes(a[0], b[0]));
   return { separator: String.fromCharCode(code), tokens: texts.join(String.fromCharCode(code)), binary };
