@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type * as GptEncoding from 'gpt-tokenizer/encoding/o200k_base';
 import type { TokenizerName } from '../types.js';
+import { packRanks, unpackRanks, type BpeRanks, type PackedRanks, type RankTable } from './rankTable.js';
 
 /** The parts of a gpt-tokenizer encoding chunkgate uses. */
 export type Encoding = Pick<typeof GptEncoding, 'countTokens' | 'encode' | 'decodeGenerator' | 'setMergeCacheSize'>;
@@ -8,8 +9,32 @@ export type Encoding = Pick<typeof GptEncoding, 'countTokens' | 'encode' | 'deco
 // A token table is megabytes of JavaScript (o200k: 2.4 MB, cl100k: 1.2 MB) and ~100 ms to build,
 // so it loads on first use, and only the encoding a run asks for. `loadModule` is a synchronous
 // require: from source it resolves in node_modules; scripts/build.mjs turns each `loadModule(…)`
-// below into a plain `require(…)`, which esbuild bundles as a module initialised on first call.
+// below into a plain `require(…)` of a file it ships beside the bundle (dist/tokenizer/).
 const loadModule = createRequire(import.meta.url);
+
+// Counting needs only the rank table (src/chunking/pieceTokens.ts), which loads several times
+// faster packed than as the library's encoding (src/chunking/rankTable.ts): from source, the
+// library's rank array is packed here; in the bundle, scripts/build.mjs ships it packed
+// (`{ packed }`, dist/tokenizer/<name>.ranks.cjs, checked against the library by
+// test/chunking/rank-table.test.ts).
+type RankModule = { packed: PackedRanks } | { default: BpeRanks };
+const RANK_LOADERS: Record<TokenizerName, () => RankModule> = {
+  o200k_base: () => loadModule('gpt-tokenizer/bpeRanks/o200k_base') as RankModule,
+  cl100k_base: () => loadModule('gpt-tokenizer/bpeRanks/cl100k_base') as RankModule,
+};
+
+const rankTables = new Map<TokenizerName, RankTable>();
+
+/** The named encoding's {@link RankTable}, loaded on first use without the library's encoder. */
+export function rankTableOf(name: TokenizerName): RankTable {
+  let table = rankTables.get(name);
+  if (!table) {
+    const module = RANK_LOADERS[name]();
+    table = unpackRanks('packed' in module ? module.packed : packRanks(module.default));
+    rankTables.set(name, table);
+  }
+  return table;
+}
 
 const LOADERS: Record<TokenizerName, () => Encoding> = {
   o200k_base: () => loadModule('gpt-tokenizer/encoding/o200k_base') as Encoding,
@@ -40,31 +65,24 @@ export function encodingOf(name: TokenizerName): Encoding {
   return encoding;
 }
 
-/** Which encodings this process has loaded so far (for the start-up test and the bench). */
+/** Which encodings this process has loaded so far, as rank tables or as the library's encoders (for the start-up test and the bench). */
 export function loadedEncodings(): TokenizerName[] {
+  return [...new Set([...rankTables.keys(), ...loaded.keys()])];
+}
+
+/** Which encodings this process has loaded as the library's encoders (counting alone needs none). */
+export function loadedEncoders(): TokenizerName[] {
   return [...loaded.keys()];
 }
 
-/**
- * The byte-pair encoder inside a gpt-tokenizer encoding: its string → rank table and its
- * per-piece encoder. Internals of the pinned gpt-tokenizer 4.0.0 (TypeScript-private, plain
- * fields at run time), read so that a pre-token can be counted without the library splitting it
- * again (src/chunking/pieceTokens.ts).
- */
-export interface BytePairCore {
-  /** Rank of every token whose bytes are valid UTF-8, by its text. */
-  bytePairStringRankEncoder: Map<string, number>;
-  /** `[bytes, rank]` of every other token, sorted by bytes. */
-  bytePairNonUtfSortedEncoder: ReadonlyArray<readonly [Uint8Array, number]>;
+/** The byte-pair encoder inside a gpt-tokenizer encoding (internals of the pinned gpt-tokenizer 4.0.0, plain fields at run time). */
+export interface BytePairEncoder {
   bytePairEncode(piece: string): number[];
-  /** Rank of a byte sequence: by its text when it is valid UTF-8, else by bytes. */
-  getBpeRankFromBytes(bytes: Uint8Array): number | undefined;
 }
 
-/** The named encoding's {@link BytePairCore}, or `undefined` when the library's internals have another shape. */
-export function bytePairCoreOf(name: TokenizerName): BytePairCore | undefined {
-  const api = (encodingOf(name) as { default?: { bytePairEncodingCoreProcessor?: Partial<BytePairCore> } }).default;
+/** The named encoding's {@link BytePairEncoder}, or `undefined` when the library's internals have another shape. */
+export function bytePairEncoderOf(name: TokenizerName): BytePairEncoder | undefined {
+  const api = (encodingOf(name) as { default?: { bytePairEncodingCoreProcessor?: Partial<BytePairEncoder> } }).default;
   const core = api?.bytePairEncodingCoreProcessor;
-  if (!(core?.bytePairStringRankEncoder instanceof Map) || !Array.isArray(core.bytePairNonUtfSortedEncoder) || typeof core.bytePairEncode !== 'function' || typeof core.getBpeRankFromBytes !== 'function') return undefined;
-  return core as BytePairCore;
+  return typeof core?.bytePairEncode === 'function' ? (core as BytePairEncoder) : undefined;
 }

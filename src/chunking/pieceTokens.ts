@@ -1,5 +1,6 @@
 import type { TokenizerName } from '../types.js';
-import { bytePairCoreOf, libraryTokens, type BytePairCore } from './encodings.js';
+import { bytePairEncoderOf, libraryTokens, rankTableOf } from './encodings.js';
+import type { RankTable } from './rankTable.js';
 
 /**
  * Token count of one pre-token (a piece the encoding's split pattern cut), as gpt-tokenizer
@@ -11,31 +12,38 @@ import { bytePairCoreOf, libraryTokens, type BytePairCore } from './encodings.js
  * the UTF-8 of a well-formed string, a range is valid exactly when both its ends fall on
  * character boundaries, and it then decodes to the slice between them; so slicing the piece
  * looks up the same entries with the same merge order, without decoding. (A piece with a lone
- * surrogate, which `TextEncoder` replaces, goes to the library's own encoder.)
+ * surrogate, which `TextEncoder` replaces, goes to the library's own encoder.) The ranks come
+ * from the encoding's {@link RankTable} (src/chunking/encodings.ts), the library's own two tables
+ * loaded without its encoder: a run that only counts never builds the encoder.
  * test/chunking/piece-tokens.test.ts checks it against `countTokens`.
  */
 export function pieceTokenCounter(tokenizer: TokenizerName): (piece: string) => number {
-  const core = bytePairCoreOf(tokenizer);
-  if (core === undefined) return (piece) => libraryTokens(piece, tokenizer);
-  const ranks = core.bytePairStringRankEncoder;
-  const pairs = pairRanks(core);
+  const table = rankTableOf(tokenizer);
+  const pairs = pairRanks(table);
   return (piece) => {
-    if (ranks.get(piece) !== undefined) return 1;
-    if (isAscii(piece)) return mergedParts(piece.length, (from, to) => (to - from === 2 ? pairs((piece.charCodeAt(from) << 8) | piece.charCodeAt(from + 1)) : ranks.get(piece.slice(from, to))));
-    if (!isWellFormed(piece)) return core.bytePairEncode(piece).length;
-    return utf8MergedParts(piece, core, pairs);
+    if (table.rank(piece, 0, piece.length) !== undefined) return 1;
+    if (isAscii(piece)) return mergedParts(piece.length, (from, to) => (to - from === 2 ? pairs((piece.charCodeAt(from) << 8) | piece.charCodeAt(from + 1)) : table.rank(piece, from, to)));
+    if (!isWellFormed(piece)) return loneSurrogateTokens(piece, tokenizer);
+    return utf8MergedParts(piece, table, pairs);
   };
+}
+
+/** Tokens of a piece with a lone surrogate: the library's encoder merges the bytes `TextEncoder` gives it. */
+function loneSurrogateTokens(piece: string, tokenizer: TokenizerName): number {
+  const encoder = bytePairEncoderOf(tokenizer);
+  return encoder ? encoder.bytePairEncode(piece).length : libraryTokens(piece, tokenizer);
 }
 
 const UNKNOWN = -2;
 const NONE = -1;
 
 /**
- * Rank of a two-byte range by its bytes (`first << 8 | second`): looked up by the library's own
- * byte lookup the first time, then read from a table. A third of a merge's lookups or more are
- * of two bytes, and a docs vocabulary uses a few thousand distinct pairs.
+ * Rank of a two-byte range by its bytes (`first << 8 | second`), as the library looks it up
+ * (`getBpeRankFromBytes`): by its text when the bytes are valid UTF-8, else among the byte
+ * tokens. Looked up the first time, then read from a table: a third of a merge's lookups or more
+ * are of two bytes, and a docs vocabulary uses a few thousand distinct pairs.
  */
-function pairRanks(core: BytePairCore): (bytes: number) => number | undefined {
+export function pairRanks(table: RankTable): (bytes: number) => number | undefined {
   const known = new Int32Array(1 << 16).fill(UNKNOWN);
   const pair = new Uint8Array(2);
   return (bytes) => {
@@ -43,16 +51,25 @@ function pairRanks(core: BytePairCore): (bytes: number) => number | undefined {
     if (rank === UNKNOWN) {
       pair[0] = bytes >> 8;
       pair[1] = bytes & 0xff;
-      known[bytes] = rank = core.getBpeRankFromBytes(pair) ?? NONE;
+      const text = twoByteText(pair[0], pair[1]);
+      known[bytes] = rank = (text === undefined ? binaryRank(table.binary, pair, 0, 2) : table.rank(text, 0, text.length)) ?? NONE;
     }
     return rank === NONE ? undefined : rank;
   };
 }
 
+/** The text two bytes decode to when they are valid UTF-8 (two ASCII characters, or one 2-byte character), else `undefined`. */
+function twoByteText(first: number, second: number): string | undefined {
+  if (first < 0x80 && second < 0x80) return String.fromCharCode(first, second);
+  // A 2-byte sequence: lead C2–DF (C0 and C1 would be overlong), then a continuation byte.
+  if (first >= 0xc2 && first <= 0xdf && second >= 0x80 && second <= 0xbf) return String.fromCharCode(((first & 0x1f) << 6) | (second & 0x3f));
+  return undefined;
+}
+
 const encoder = new TextEncoder();
 
 /** {@link mergedParts} over the UTF-8 bytes of a well-formed, non-ASCII `piece`. */
-function utf8MergedParts(piece: string, core: BytePairCore, pairs: (bytes: number) => number | undefined): number {
+function utf8MergedParts(piece: string, table: RankTable, pairs: (bytes: number) => number | undefined): number {
   const bytes = encoder.encode(piece);
   // chars[b]: the index in `piece` of the character starting at byte b, -1 inside a character.
   const chars = new Int32Array(bytes.length + 1).fill(-1);
@@ -63,13 +80,12 @@ function utf8MergedParts(piece: string, core: BytePairCore, pairs: (bytes: numbe
     char += code < 0x10000 ? 1 : 2;
   }
   chars[bytes.length] = piece.length;
-  const ranks = core.bytePairStringRankEncoder;
-  const binary = core.bytePairNonUtfSortedEncoder;
+  const binary = table.binary;
   return mergedParts(bytes.length, (from, to) => {
     if (to - from === 2) return pairs((bytes[from]! << 8) | bytes[from + 1]!);
     const start = chars[from]!;
     const end = chars[to]!;
-    return start !== -1 && end !== -1 ? ranks.get(piece.slice(start, end)) : binaryRank(binary, bytes, from, to);
+    return start !== -1 && end !== -1 ? table.rank(piece, start, end) : binaryRank(binary, bytes, from, to);
   });
 }
 
@@ -115,7 +131,7 @@ let scratchStarts = new Int32Array(256);
 let scratchPairs = new Float64Array(256);
 
 /** The library's `binarySearch` over its byte-sorted non-UTF-8 tokens, for `bytes[from, to)` without copying it. */
-function binaryRank(sorted: BytePairCore['bytePairNonUtfSortedEncoder'], bytes: Uint8Array, from: number, to: number): number | undefined {
+function binaryRank(sorted: RankTable['binary'], bytes: Uint8Array, from: number, to: number): number | undefined {
   const length = to - from;
   let low = 0;
   let high = sorted.length - 1;

@@ -2,9 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bytePairCoreOf } from '../../src/chunking/encodings.js';
+import { bytePairEncoderOf, encodingOf, rankTableOf } from '../../src/chunking/encodings.js';
 import { countTokens, createMeasure } from '../../src/chunking/measure.js';
-import { pieceTokenCounter } from '../../src/chunking/pieceTokens.js';
+import { pairRanks, pieceTokenCounter } from '../../src/chunking/pieceTokens.js';
 import { splitPieces } from '../../src/chunking/pieces.js';
 import type { TokenizerName } from '../../src/types.js';
 
@@ -29,8 +29,17 @@ function distinctPieces(texts: readonly string[], tokenizer: TokenizerName): Set
 
 describe('pieceTokenCounter', () => {
   for (const tokenizer of TOKENIZERS) {
-    it(`reads the ${tokenizer} encoder directly (the pinned gpt-tokenizer's internals have the expected shape)`, () => {
-      expect(bytePairCoreOf(tokenizer)).toBeDefined();
+    it(`reaches the ${tokenizer} encoder for lone surrogates (the pinned gpt-tokenizer's internals have the expected shape)`, () => {
+      expect(bytePairEncoderOf(tokenizer)).toBeDefined();
+    });
+
+    it(`ranks every pair of bytes as the library's getBpeRankFromBytes does (${tokenizer})`, () => {
+      // All 65,536 pairs: ASCII, 2-byte characters (C2–DF + continuation), and the invalid rest.
+      const library = (encodingOf(tokenizer) as unknown as { default: { bytePairEncodingCoreProcessor: { getBpeRankFromBytes(bytes: Uint8Array): number | undefined } } }).default.bytePairEncodingCoreProcessor;
+      const ours = pairRanks(rankTableOf(tokenizer));
+      const wrong: number[] = [];
+      for (let pair = 0; pair < 1 << 16; pair++) if (ours(pair) !== library.getBpeRankFromBytes(Uint8Array.of(pair >> 8, pair & 0xff))) wrong.push(pair);
+      expect(wrong).toEqual([]);
     });
 
     it(`counts every piece of random text as countTokens does (${tokenizer})`, () => {
