@@ -66,6 +66,13 @@ function twoByteText(first: number, second: number): string | undefined {
   return undefined;
 }
 
+/**
+ * Bytes of the longest piece the work arrays hold before they grow: a run-capped piece (at most
+ * `RUN_CAP` = 1000 UTF-16 code units, 3 bytes each). Growing is code the optimised merge has not
+ * run, which would deoptimise it; pieces of a document never take that path.
+ */
+const SCRATCH_BYTES = 4096;
+
 const encoder = new TextEncoder();
 
 /** {@link mergedParts} over the UTF-8 bytes of a well-formed, non-ASCII `piece`. */
@@ -97,8 +104,8 @@ function utf8MergedParts(piece: string, table: RankTable, pairs: (bytes: number)
 }
 
 // Work arrays of {@link utf8MergedParts}, reused (it does not re-enter; the merge runs before it returns).
-let scratchBytes = new Uint8Array(256);
-let scratchChars = new Int32Array(256);
+let scratchBytes = new Uint8Array(SCRATCH_BYTES);
+let scratchChars = new Int32Array(SCRATCH_BYTES + 1);
 
 /** Byte tokens this long or shorter are looked up by a number made of their bytes ({@link byteKey}). */
 const KEYED_BYTES = 6;
@@ -171,8 +178,8 @@ function mergedParts(length: number, rankOf: (from: number, to: number) => numbe
 }
 
 // Work arrays of {@link mergedParts}, reused (it does not re-enter): a piece allocates none.
-let scratchStarts = new Int32Array(256);
-let scratchPairs = new Float64Array(256);
+let scratchStarts = new Int32Array(SCRATCH_BYTES);
+let scratchPairs = new Float64Array(SCRATCH_BYTES);
 
 /** The library's `binarySearch` over its byte-sorted non-UTF-8 tokens, for `bytes[from, to)` without copying it. */
 export function binaryRank(sorted: RankTable['binary'], bytes: Uint8Array, from: number, to: number): number | undefined {
