@@ -66,27 +66,78 @@ function twoByteText(first: number, second: number): string | undefined {
   return undefined;
 }
 
+/**
+ * Bytes of the longest piece the work arrays hold before they grow: a run-capped piece (at most
+ * `RUN_CAP` = 1000 UTF-16 code units, 3 bytes each). Growing is code the optimised merge has not
+ * run, which would deoptimise it; pieces of a document never take that path.
+ */
+const SCRATCH_BYTES = 4096;
+
 const encoder = new TextEncoder();
 
 /** {@link mergedParts} over the UTF-8 bytes of a well-formed, non-ASCII `piece`. */
 function utf8MergedParts(piece: string, table: RankTable, pairs: (bytes: number) => number | undefined): number {
-  const bytes = encoder.encode(piece);
+  // A UTF-16 code unit takes at most 3 UTF-8 bytes (a surrogate pair, two units, takes 4).
+  if (scratchBytes.length < piece.length * 3 + 1) {
+    scratchBytes = new Uint8Array(piece.length * 6 + 1);
+    scratchChars = new Int32Array(piece.length * 6 + 2);
+  }
+  const length = encoder.encodeInto(piece, scratchBytes).written;
+  const bytes = scratchBytes;
   // chars[b]: the index in `piece` of the character starting at byte b, -1 inside a character.
-  const chars = new Int32Array(bytes.length + 1).fill(-1);
+  const chars = scratchChars;
+  chars.fill(-1, 0, length + 1);
   for (let char = 0, byte = 0; char < piece.length; ) {
     chars[byte] = char;
     const code = piece.codePointAt(char)!;
     byte += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
     char += code < 0x10000 ? 1 : 2;
   }
-  chars[bytes.length] = piece.length;
-  const binary = table.binary;
-  return mergedParts(bytes.length, (from, to) => {
+  chars[length] = piece.length;
+  const binary = binaryRanksOf(table);
+  return mergedParts(length, (from, to) => {
     if (to - from === 2) return pairs((bytes[from]! << 8) | bytes[from + 1]!);
     const start = chars[from]!;
     const end = chars[to]!;
-    return start !== -1 && end !== -1 ? table.rank(piece, start, end) : binaryRank(binary, bytes, from, to);
+    return start !== -1 && end !== -1 ? table.rank(piece, start, end) : binary(bytes, from, to);
   });
+}
+
+// Work arrays of {@link utf8MergedParts}, reused (it does not re-enter; the merge runs before it returns).
+let scratchBytes = new Uint8Array(SCRATCH_BYTES);
+let scratchChars = new Int32Array(SCRATCH_BYTES + 1);
+
+/** Byte tokens this long or shorter are looked up by a number made of their bytes ({@link byteKey}). */
+const KEYED_BYTES = 6;
+
+const BINARY_RANKS = new WeakMap<RankTable, (bytes: Uint8Array, from: number, to: number) => number | undefined>();
+
+/**
+ * The rank of a byte range among the encoding's non-UTF-8 tokens, as {@link binaryRank} finds it:
+ * ranges of up to {@link KEYED_BYTES} bytes (nearly all, and every range a multi-byte character
+ * is cut in) from a map by {@link byteKey}, longer ones by the binary search. The tokens' byte
+ * strings are distinct (test/chunking/piece-tokens.test.ts), so both find the same one.
+ */
+export function binaryRanksOf(table: RankTable): (bytes: Uint8Array, from: number, to: number) => number | undefined {
+  let lookup = BINARY_RANKS.get(table);
+  if (lookup === undefined) {
+    const keyed = new Map<number, number>();
+    for (const [key, rank] of table.binary) if (key.length <= KEYED_BYTES) keyed.set(byteKey(key, 0, key.length), rank);
+    const sorted = table.binary;
+    lookup = (bytes, from, to) => (to - from <= KEYED_BYTES ? keyed.get(byteKey(bytes, from, to)) : binaryRank(sorted, bytes, from, to));
+    BINARY_RANKS.set(table, lookup);
+  }
+  return lookup;
+}
+
+/**
+ * `bytes[from, to)` (at most {@link KEYED_BYTES} bytes) as one number: the bytes in base 256 plus
+ * the length times 2^48, so ranges of different lengths differ. Below 2^51: exact in a double.
+ */
+export function byteKey(bytes: ArrayLike<number>, from: number, to: number): number {
+  let key = 0;
+  for (let at = from; at < to; at++) key = key * 256 + bytes[at]!;
+  return key + (to - from) * 2 ** 48;
 }
 
 /**
@@ -127,11 +178,11 @@ function mergedParts(length: number, rankOf: (from: number, to: number) => numbe
 }
 
 // Work arrays of {@link mergedParts}, reused (it does not re-enter): a piece allocates none.
-let scratchStarts = new Int32Array(256);
-let scratchPairs = new Float64Array(256);
+let scratchStarts = new Int32Array(SCRATCH_BYTES);
+let scratchPairs = new Float64Array(SCRATCH_BYTES);
 
 /** The library's `binarySearch` over its byte-sorted non-UTF-8 tokens, for `bytes[from, to)` without copying it. */
-function binaryRank(sorted: RankTable['binary'], bytes: Uint8Array, from: number, to: number): number | undefined {
+export function binaryRank(sorted: RankTable['binary'], bytes: Uint8Array, from: number, to: number): number | undefined {
   const length = to - from;
   let low = 0;
   let high = sorted.length - 1;

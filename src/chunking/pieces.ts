@@ -150,13 +150,20 @@ const MEMO_PIECE = 4096;
 const MEMO_CHARS = 1 << 23;
 
 /**
+ * Slots of a new memo: room for the 32k distinct pieces of a large docs set (a 1.7 MB one has 20k)
+ * before the first rehash. `count` is optimised after a few hundred pieces; a rehash is code it
+ * has not run by then, and the first one would throw the optimised code away.
+ */
+const FIRST_SLOTS = 1 << 16;
+
+/**
  * Token counts of pieces, looked up by a range of a text without cutting it out: open
  * addressing over a hash of the characters, each slot checked character by character.
  */
 class PieceMemo {
-  private pieces: (string | undefined)[] = new Array<string | undefined>(1 << 12);
-  private hashes = new Int32Array(1 << 12);
-  private counts = new Int32Array(1 << 12);
+  private pieces: (string | undefined)[] = new Array<string | undefined>(FIRST_SLOTS);
+  private hashes = new Int32Array(FIRST_SLOTS);
+  private counts = new Int32Array(FIRST_SLOTS);
   private size = 0;
   private chars = 0;
   private readonly countPiece: (piece: string) => number;
@@ -168,8 +175,7 @@ class PieceMemo {
   /** Tokens of `text[start, end)`. */
   count(text: string, start: number, end: number): number {
     const length = end - start;
-    let hash = length;
-    for (let at = start; at < end; at += 1) hash = Math.imul(hash ^ text.charCodeAt(at), 0x01000193);
+    const hash = rangeHash(text, start, end);
     const mask = this.pieces.length - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const piece = this.pieces[slot];
@@ -185,20 +191,28 @@ class PieceMemo {
   private remember(piece: string, hash: number, count: number): void {
     if (this.chars + piece.length > MEMO_CHARS) this.reset(this.pieces.length);
     if ((this.size + 1) * 2 > this.pieces.length) this.rehash();
+    this.place(piece, hash, count);
+    this.size += 1;
+    this.chars += piece.length;
+  }
+
+  /** Puts a piece in the first free slot from its hash (the table has room). */
+  private place(piece: string, hash: number, count: number): void {
     const mask = this.pieces.length - 1;
     let slot = hash & mask;
     while (this.pieces[slot] !== undefined) slot = (slot + 1) & mask;
     this.pieces[slot] = piece;
     this.hashes[slot] = hash;
     this.counts[slot] = count;
-    this.size += 1;
-    this.chars += piece.length;
   }
 
+  /** Doubles the table, placing every piece again: no size or limit checks per piece (a small loop for the optimiser). */
   private rehash(): void {
-    const { pieces, hashes, counts } = this;
+    const { pieces, hashes, counts, size, chars } = this;
     this.reset(pieces.length * 2);
-    for (let slot = 0; slot < pieces.length; slot += 1) if (pieces[slot] !== undefined) this.remember(pieces[slot]!, hashes[slot]!, counts[slot]!);
+    for (let slot = 0; slot < pieces.length; slot += 1) if (pieces[slot] !== undefined) this.place(pieces[slot]!, hashes[slot]!, counts[slot]!);
+    this.size = size;
+    this.chars = chars;
   }
 
   private reset(capacity: number): void {
@@ -225,6 +239,17 @@ const SLICED_MIN = 13;
  */
 function flatCopy(piece: string): string {
   return JSON.parse(JSON.stringify(piece)) as string;
+}
+
+/**
+ * FNV-1a-style hash of `text[start, end)`, seeded with its length. A function of its own: a long
+ * piece met early compiles this loop alone (on-stack), not `PieceMemo.count` before its lookup
+ * paths have run, which would be thrown away at the first remembered piece.
+ */
+function rangeHash(text: string, start: number, end: number): number {
+  let hash = end - start;
+  for (let at = start; at < end; at += 1) hash = Math.imul(hash ^ text.charCodeAt(at), 0x01000193);
+  return hash;
 }
 
 function sameText(piece: string, text: string, start: number): boolean {

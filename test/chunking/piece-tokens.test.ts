@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bytePairEncoderOf, encodingOf, rankTableOf } from '../../src/chunking/encodings.js';
 import { countTokens, createMeasure } from '../../src/chunking/measure.js';
-import { pairRanks, pieceTokenCounter } from '../../src/chunking/pieceTokens.js';
+import { binaryRank, binaryRanksOf, byteKey, pairRanks, pieceTokenCounter } from '../../src/chunking/pieceTokens.js';
 import { splitPieces } from '../../src/chunking/pieces.js';
 import type { TokenizerName } from '../../src/types.js';
 
@@ -40,6 +40,32 @@ describe('pieceTokenCounter', () => {
       const wrong: number[] = [];
       for (let pair = 0; pair < 1 << 16; pair++) if (ours(pair) !== library.getBpeRankFromBytes(Uint8Array.of(pair >> 8, pair & 0xff))) wrong.push(pair);
       expect(wrong).toEqual([]);
+    });
+
+    it(`finds byte tokens by key as the binary search finds them (${tokenizer})`, () => {
+      const { binary } = rankTableOf(tokenizer);
+      // Distinct byte strings: a map by key and the binary search cannot pick different ranks.
+      expect(new Set(binary.map(([key]) => key.join(','))).size).toBe(binary.length);
+      const keyed = binaryRanksOf(rankTableOf(tokenizer));
+      for (const [key, rank] of binary) expect(keyed(key, 0, key.length)).toBe(rank);
+      // Ranges of random bytes inside a longer array, most of them no token; and token prefixes.
+      const bytes = fc.uint8Array({ minLength: 1, maxLength: 10 });
+      fc.assert(
+        fc.property(bytes, fc.nat(), fc.nat(), (array, a, b) => {
+          const from = a % array.length;
+          const to = from + 1 + (b % (array.length - from));
+          expect(keyed(array, from, to)).toBe(binaryRank(binary, array, from, to));
+        }),
+        { numRuns: 5000 },
+      );
+      for (const [key] of binary) for (let end = 1; end < key.length; end++) expect(keyed(key, 0, end)).toBe(binaryRank(binary, key, 0, end));
+    });
+
+    it(`tells byte ranges apart by key, length included (${tokenizer})`, () => {
+      // Hand-computed: [1, 2] is 1·256 + 2 = 258, plus 2·2^48; [0, 1, 2] is the same bytes value with 3·2^48.
+      expect(byteKey([1, 2], 0, 2)).toBe(258 + 2 * 2 ** 48);
+      expect(byteKey([0, 1, 2], 0, 3)).toBe(258 + 3 * 2 ** 48);
+      expect(byteKey([255, 255, 255, 255, 255, 255], 0, 6)).toBe(2 ** 48 - 1 + 6 * 2 ** 48);
     });
 
     it(`counts every piece of random text as countTokens does (${tokenizer})`, () => {
