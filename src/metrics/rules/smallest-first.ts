@@ -9,9 +9,16 @@
  * No NaN (the values are integers below 2⁵³).
  */
 export function sortSmallest(values: Float64Array, count: number): Float64Array {
-  if (count >= values.length) return values.sort();
-  if (count <= 0) return values;
-  const last = count - 1;
+  const end = Math.max(0, Math.min(count, values.length));
+  if (end > 0 && end < values.length) selectSmallest(values, end - 1);
+  // One sort call for every count (a whole-array sort is the prefix of all of it): a second call
+  // site, first reached in a later document, would make V8 deoptimise the caller.
+  values.subarray(0, end).sort();
+  return values;
+}
+
+/** Moves the smallest `last + 1` values before the others (quickselect: Hoare's partition, middle pivot). */
+function selectSmallest(values: Float64Array, last: number): void {
   let low = 0;
   let high = values.length - 1;
   while (high > low) {
@@ -32,8 +39,6 @@ export function sortSmallest(values: Float64Array, count: number): Float64Array 
     // [low, j] ≤ pivot ≤ [i, high], and everything between j and i equals the pivot.
     if (last <= j) high = j;
     else if (last >= i) low = i;
-    else break;
+    else return;
   }
-  values.subarray(0, count).sort();
-  return values;
 }
