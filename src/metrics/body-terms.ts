@@ -1,7 +1,7 @@
 import { searchTerms } from '../retrieval/terms.js';
 import { isUnspaced } from '../text/scripts.js';
 import type { Chunk } from '../types.js';
-import { chunkTokens } from './chunk-tokens.js';
+import { chunkTokens, lowerCaseKeepsLength } from './chunk-tokens.js';
 
 /**
  * The search terms of a chunk's indexed body (`bodyOf`: its heading path, a line break, its
@@ -20,7 +20,7 @@ import { chunkTokens } from './chunk-tokens.js';
  */
 export function bodySearchTerms(chunk: Pick<Chunk, 'headingPath' | 'text'>): string[] {
   const terms = searchTerms(chunk.headingPath.join(' '));
-  if (chunk.text.toLowerCase().length !== chunk.text.length) {
+  if (!lowerCaseKeepsLength(chunk)) {
     for (const term of searchTerms(chunk.text)) terms.push(term);
     return terms;
   }

@@ -62,35 +62,15 @@ export function ownRanks(bodies: readonly (string | readonly string[])[], querie
     queryIds.push(terms);
   }
   const queried = postings.length;
-  // Per term id, the last document that counted it toward its length (MiniSearch's length is the count of distinct tokens).
-  const lastDoc: number[] = new Array<number>(queried).fill(-1);
-  const lengths: number[] = [];
+  const index: BodyIndex = { ids, postings, queried, lastDoc: new Array<number>(queried).fill(-1), lengths: [] };
   let mean = 0;
-  bodies.forEach((body, doc) => {
-    let length = 0;
-    for (const term of typeof body === 'string' ? searchTerms(body) : body) {
-      let id = ids.get(term);
-      if (id === undefined) {
-        ids.set(term, (id = lastDoc.length));
-        lastDoc.push(-1);
-      }
-      if (lastDoc[id] !== doc) {
-        lastDoc[id] = doc;
-        length += 1;
-      }
-      // MiniSearch counts an empty token in the length but indexes no empty term (and no query holds one).
-      if (id >= queried) continue;
-      const entry = postings[id]!;
-      const last = entry.docs.length - 1;
-      if (entry.docs[last] === doc) entry.tfs[last]! += 1;
-      else {
-        entry.docs.push(doc);
-        entry.tfs.push(1);
-      }
-    }
-    lengths.push(length);
+  for (let doc = 0; doc < count; doc++) {
+    const body = bodies[doc]!;
+    const length = indexBody(index, typeof body === 'string' ? searchTerms(body) : body, doc);
+    index.lengths.push(length);
     mean = (mean * doc + length) / (doc + 1);
-  });
+  }
+  const { lengths } = index;
   for (const entry of postings) {
     const idf = inverseDocumentFrequency(count, entry.docs.length);
     const { docs, tfs } = entry;
@@ -109,6 +89,51 @@ export function ownRanks(bodies: readonly (string | readonly string[])[], querie
   const ranks: (number | null)[] = [];
   for (let self = 0; self < queryIds.length; self++) ranks.push(ownRank(ranking, queryIds[self]!, self));
   return ranks;
+}
+
+/** What {@link indexBody} fills as the bodies are read in order. */
+interface BodyIndex {
+  /** Term → id: the query terms first (the ones with postings), then the rest as seen. */
+  ids: Map<string, number>;
+  postings: Postings[];
+  /** How many term ids have postings (the query terms). */
+  queried: number;
+  /** Per term id, the last document that counted it toward its length (MiniSearch's length is the count of distinct tokens). */
+  lastDoc: number[];
+  /** Per document read, its length. */
+  lengths: number[];
+}
+
+/**
+ * Adds document `doc`'s `terms` to the postings of the query terms it holds, and returns its
+ * length (distinct terms). A plain loop in a function of its own: as a `forEach` closure over
+ * strings or arrays it was compiled with the caller and deoptimised with it.
+ */
+function indexBody(index: BodyIndex, terms: readonly string[], doc: number): number {
+  const { ids, postings, queried, lastDoc } = index;
+  let length = 0;
+  for (let at = 0; at < terms.length; at++) {
+    const term = terms[at]!;
+    let id = ids.get(term);
+    if (id === undefined) {
+      ids.set(term, (id = lastDoc.length));
+      lastDoc.push(-1);
+    }
+    if (lastDoc[id] !== doc) {
+      lastDoc[id] = doc;
+      length += 1;
+    }
+    // MiniSearch counts an empty token in the length but indexes no empty term (and no query holds one).
+    if (id >= queried) continue;
+    const entry = postings[id]!;
+    const last = entry.docs.length - 1;
+    if (entry.docs[last] === doc) entry.tfs[last]! += 1;
+    else {
+      entry.docs.push(doc);
+      entry.tfs.push(1);
+    }
+  }
+  return length;
 }
 
 /** The postings of the query terms and the scratch arrays {@link ownRank} reuses from query to query. */

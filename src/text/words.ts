@@ -35,12 +35,22 @@ export interface Tokens {
 /** The tokens of `text` (see the module comment) with their offsets, in one pass of {@link collectMatches}. */
 export function tokenize(text: string): Tokens {
   const tokens: Tokens = { words: [], starts: [], ends: [] };
+  tokenizeInto(text, tokens);
+  return tokens;
+}
+
+/**
+ * Fills the empty `tokens` with {@link tokenize}'s tokens of `text`, and tells whether
+ * lower-casing keeps the text's length (`text.toLowerCase().length === text.length`), which
+ * callers that split the text once would otherwise lower-case it again to learn.
+ */
+export function tokenizeInto(text: string, tokens: Tokens): boolean {
   // Lower-casing the text once is cheaper than once per word, when it keeps every offset
   // (it does not when the text holds "İ", which lower-cases to two code units).
   const lower = text.toLowerCase();
   const keepsOffsets = lower.length === text.length;
   collectMatches(keepsOffsets ? lower : text, TOKEN, !keepsOffsets, tokens.words, tokens);
-  return tokens;
+  return keepsOffsets;
 }
 
 /**
@@ -54,9 +64,16 @@ export function tokenize(text: string): Tokens {
  * no match of either pattern starts at an ASCII character that is not a word character (no
  * ASCII character is a mark or belongs to an unspaced script), and a match that starts at an
  * ASCII word character is the greedy spaced word, which ends at the first character that is
- * not a word character. When the scanner meets a non-ASCII code unit (before or inside a word),
- * it hands that position (or the word's start) to the regex for one `exec`, and goes on from
- * where that match ended.
+ * not a word character.
+ *
+ * Non-ASCII code units are looked up in {@link kindOf} (the patterns' own classes, asked once
+ * per code unit): one that is no letter, digit or mark (`—`, `。`, `’`) starts no match and ends
+ * a spaced word, as an ASCII space does; an unspaced letter (`文`) ends a spaced word and starts
+ * an unspaced match, which runs over the unspaced letters that follow ({@link RUN}) or is that
+ * one letter ({@link TOKEN}) and ends where no mark can follow (ASCII, or a code unit of the
+ * first two kinds). Anything else (a spaced letter, a mark, a surrogate) hands that position
+ * (or the word's start) to the regex for one `exec`, and the scanner goes on where that match
+ * ended. A match depends on nothing before its start, so each step is the `exec` it replaces.
  *
  * Arrays to fill rather than a callback: one call target and no closure per call keep V8 from
  * deoptimising the loop, and with no callback nothing re-enters, so the module's patterns are
@@ -64,34 +81,98 @@ export function tokenize(text: string): Tokens {
  */
 function collectMatches(source: string, pattern: RegExp, lowerCase: boolean, words: string[], offsets: Tokens | null): void {
   const length = source.length;
+  // A token is one unspaced letter with its marks; a run is a maximal chain of them.
+  const single = pattern === TOKEN;
   let at = 0;
   while (at < length) {
     let code = source.charCodeAt(at);
-    if (code < 0x80 && !isAsciiWordCode(code)) {
-      at += 1;
-      continue;
+    if (code < 0x80) {
+      if (!isAsciiWordCode(code)) {
+        at += 1;
+        continue;
+      }
+    } else {
+      const kind = kindOf(code);
+      if (kind === NOT_WORD) {
+        at += 1;
+        continue;
+      }
+      if (kind === UNSPACED_LETTER) {
+        const end = unspacedEnd(source, at, single);
+        if (end !== -1) {
+          pushMatch(source.slice(at, end), lowerCase, words, offsets, at, end);
+          at = end;
+          continue;
+        }
+      }
     }
     const start = at;
     while (code < 0x80 && isAsciiWordCode(code) && ++at < length) code = source.charCodeAt(at);
-    if (at === length || code < 0x80) {
-      const word = source.slice(start, at);
-      words.push(lowerCase ? word.toLowerCase() : word);
-      if (offsets !== null) pushOffsets(offsets, start, at);
+    if (at === length || code < 0x80 || (at > start && kindOf(code) !== OTHER)) {
+      pushMatch(source.slice(start, at), lowerCase, words, offsets, start, at);
       continue;
     }
-    // A non-ASCII code unit: the regex decides the next match from the word's start (or here).
+    // A spaced letter, a mark or a surrogate: the regex decides the next match from the word's start (or here).
     pattern.lastIndex = start;
     const match = pattern.exec(source);
     if (match === null) break;
     at = pattern.lastIndex;
-    words.push(lowerCase ? match[0].toLowerCase() : match[0]);
-    if (offsets !== null) pushOffsets(offsets, match.index, at);
+    pushMatch(match[0], lowerCase, words, offsets, match.index, at);
   }
 }
 
-function pushOffsets(offsets: Tokens, start: number, end: number): void {
-  offsets.starts.push(start);
-  offsets.ends.push(end);
+function pushMatch(word: string, lowerCase: boolean, words: string[], offsets: Tokens | null, start: number, end: number): void {
+  words.push(lowerCase ? word.toLowerCase() : word);
+  if (offsets !== null) {
+    offsets.starts.push(start);
+    offsets.ends.push(end);
+  }
+}
+
+/**
+ * End of the unspaced match that starts at the unspaced letter at `start`: after that letter
+ * (`single`) or after the chain of unspaced letters there, when the code unit after it cannot
+ * be a mark (the end of the text, ASCII, or a code unit that is no mark by {@link kindOf});
+ * -1 when it might be one, for the regex to decide.
+ */
+function unspacedEnd(source: string, start: number, single: boolean): number {
+  const length = source.length;
+  let end = start + 1;
+  while (end < length) {
+    const code = source.charCodeAt(end);
+    if (code < 0x80) return end;
+    const kind = kindOf(code);
+    if (kind === NOT_WORD) return end;
+    if (kind !== UNSPACED_LETTER) return -1;
+    if (single) return end;
+    end += 1;
+  }
+  return end;
+}
+
+/** A code unit that is no letter, digit or mark (nor `_`): no match holds it. */
+const NOT_WORD = 1;
+/** A letter or digit of an unspaced script: a match of its own, never part of a spaced word. */
+const UNSPACED_LETTER = 2;
+/** Anything else (spaced letters, marks, surrogates): the regex decides. */
+const OTHER = 3;
+/** Per BMP code unit, its kind (0: not asked yet): filled as code units are met. */
+const kinds = new Uint8Array(0x10000);
+const NOT_WORD_CHAR = /^[^\p{L}\p{N}\p{M}_]$/u;
+const UNSPACED_LETTER_CHAR = new RegExp(`^(?=[\\p{L}\\p{N}])[${UNSPACED_CLASS}]$`, 'u');
+
+/** The kind of a non-ASCII code unit, by the patterns' own character classes (asked once per code unit). */
+function kindOf(code: number): number {
+  let kind = kinds[code]!;
+  if (kind === 0) {
+    const char = String.fromCharCode(code);
+    if (code >= 0xd800 && code <= 0xdfff) kind = OTHER;
+    else if (NOT_WORD_CHAR.test(char)) kind = NOT_WORD;
+    else if (UNSPACED_LETTER_CHAR.test(char)) kind = UNSPACED_LETTER;
+    else kind = OTHER;
+    kinds[code] = kind;
+  }
+  return kind;
 }
 
 /** Whether an ASCII code is a word character: `[0-9A-Z_a-z]`. */

@@ -23,9 +23,14 @@ function tokenizeByRegex(text: string): Tokens {
   return tokens;
 }
 
-/** Characters where the scanner and the regex meet: ASCII words and punctuation, accents, marks, CJK, Thai, surrogates, "İ". */
+/**
+ * Characters where the scanner and the regex meet: ASCII words and punctuation, accents, marks,
+ * CJK (with a kana voicing mark, an astral ideograph, full-width punctuation), Thai (with its
+ * vowel marks), surrogates, "İ", typographic punctuation.
+ */
 const piece = fc.constantFrom(
   'a', 'Z', '9', '_', ' ', '\n', '-', "'", '`', '.', 'é', 'É', '\u0301', 'ß', 'İ', 'Σ', '上', '传', 'ー', 'ไทย', '😀', '\ud835\udc00', '\ud800', '\udc00', '。', '—', 'Tauri', 'cache_dir', 'x\u0301y',
+  '文件', '，', '\u3099', 'カ', '\ud840\udc00', 'กิ', '’', '\u00a0', '①', '〇', 'ｰ', '한',
 );
 const mixed = fc.array(piece, { maxLength: 40 }).map((parts) => parts.join(''));
 

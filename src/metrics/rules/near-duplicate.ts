@@ -2,6 +2,7 @@ import type { StructuralInput } from '../structural/input.js';
 import { normalizedText } from './duplicate-chunk.js';
 import { finding, type RuleFinding } from './finding.js';
 import { NumberIds } from './number-ids.js';
+import { sortSmallest } from './smallest-first.js';
 import { chunkTokens } from '../chunk-tokens.js';
 
 /** Options for {@link checkNearDuplicates}. */
@@ -43,7 +44,7 @@ export function checkNearDuplicates(input: StructuralInput, options: NearDuplica
   const { chunks } = input;
   const sets = shingleSets(chunks, width);
   const shingles = shingleCount(sets);
-  const sorted = rarestFirst(sets, shingles);
+  const sorted = rarestFirst(sets, shingles, threshold);
   const index = new PrefixIndex(sets, shingles);
   const indexedTexts = new Set<string>();
   const findings: RuleFinding[] = [];
@@ -51,7 +52,7 @@ export function checkNearDuplicates(input: StructuralInput, options: NearDuplica
     const keys = sorted[current]!;
     const size = keys.length;
     if (size === 0) continue;
-    const prefix = Math.min(size, size - Math.ceil(threshold * size - EPSILON) + 1);
+    const prefix = prefixLength(size, threshold);
     const candidates = index.candidates(chunks, current, keys, prefix, threshold);
     const best = mostSimilar(sets, current, candidates, threshold);
     if (best !== -1) {
@@ -106,8 +107,16 @@ function shingleCount(sets: readonly Uint32Array[]): number {
   return shingles;
 }
 
-/** Each set's shingles, rarest first, ties by id: `frequency · 2³² + id` sorts as one number. */
-function rarestFirst(sets: readonly Uint32Array[], shingles: number): Float64Array[] {
+/** Shingles of a set of `size` that a set with Jaccard ≥ `threshold` must share one of (AllPairs' prefix). */
+function prefixLength(size: number, threshold: number): number {
+  return Math.min(size, size - Math.ceil(threshold * size - EPSILON) + 1);
+}
+
+/**
+ * Each set's shingles as keys `frequency · 2³² + id` (one number sorts rarest first, ties by id),
+ * the set's {@link prefixLength} rarest first and in order: only that prefix is ever read.
+ */
+function rarestFirst(sets: readonly Uint32Array[], shingles: number, threshold: number): Float64Array[] {
   const frequency = new Uint32Array(shingles);
   for (let at = 0; at < sets.length; at++) {
     const set = sets[at]!;
@@ -118,7 +127,7 @@ function rarestFirst(sets: readonly Uint32Array[], shingles: number): Float64Arr
     const set = sets[at]!;
     const keys = new Float64Array(set.length);
     for (let k = 0; k < set.length; k++) keys[k] = frequency[set[k]!]! * 2 ** 32 + set[k]!;
-    sorted.push(keys.sort());
+    sorted.push(sortSmallest(keys, prefixLength(keys.length, threshold)));
   }
   return sorted;
 }

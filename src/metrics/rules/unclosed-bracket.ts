@@ -15,11 +15,21 @@ export function checkUnclosedBrackets(input: StructuralInput): RuleFinding[] {
   const { offsets, partner } = pairBrackets(doc);
   if (offsets.length === 0) return [];
   const findings: RuleFinding[] = [];
-  for (const [index, chunk] of chunks.entries()) {
-    const inside = (offset: number): boolean => chunk.spans.some((span) => offset >= span.start && offset < span.end);
-    const cut = chunk.spans.flatMap((span) => offsetsIn(offsets, span)).filter((offset) => !inside(partner.get(offset)!));
-    if (cut.length === 0) continue;
-    const first = cut.reduce((min, offset) => Math.min(min, offset));
+  for (let index = 0; index < chunks.length; index++) {
+    const spans = chunks[index]!.spans;
+    // Cut pairs counted (a bracket in two overlapping spans of the chunk counts twice, as listed) and the first cut bracket.
+    let cut = 0;
+    let first = Infinity;
+    for (let at = 0; at < spans.length; at++) {
+      const span = spans[at]!;
+      for (let k = firstAtOrAfter(offsets, span.start); k < offsets.length && offsets[k]! < span.end; k++) {
+        const offset = offsets[k]!;
+        if (inside(spans, partner.get(offset)!)) continue;
+        cut += 1;
+        if (offset < first) first = offset;
+      }
+    }
+    if (cut === 0) continue;
     const char = doc.source[first]!;
     const closer = BRACKET_PAIRS[char];
     const message =
@@ -30,7 +40,7 @@ export function checkUnclosedBrackets(input: StructuralInput): RuleFinding[] {
       finding(index, 'unclosed-bracket', {
         message,
         line: lineAt(doc.lineStarts, first),
-        actual: cut.length,
+        actual: cut,
         expected: 0,
       }),
     );
@@ -38,16 +48,20 @@ export function checkUnclosedBrackets(input: StructuralInput): RuleFinding[] {
   return findings;
 }
 
-/** The offsets in `[span.start, span.end)` of an ascending list, by binary search. */
-function offsetsIn(offsets: readonly number[], span: Span): number[] {
+/** Whether `offset` lies in one of `spans`. */
+function inside(spans: readonly Span[], offset: number): boolean {
+  for (let at = 0; at < spans.length; at++) if (offset >= spans[at]!.start && offset < spans[at]!.end) return true;
+  return false;
+}
+
+/** Index of the first entry of the ascending `offsets` at or after `start`, by binary search. */
+function firstAtOrAfter(offsets: readonly number[], start: number): number {
   let low = 0;
   let high = offsets.length;
   while (low < high) {
     const middle = (low + high) >> 1;
-    if (offsets[middle]! >= span.start) high = middle;
+    if (offsets[middle]! >= start) high = middle;
     else low = middle + 1;
   }
-  const found: number[] = [];
-  for (let at = low; at < offsets.length && offsets[at]! < span.end; at += 1) found.push(offsets[at]!);
-  return found;
+  return low;
 }

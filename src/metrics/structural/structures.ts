@@ -42,29 +42,43 @@ export function structuresOf(doc: ParsedDoc, headingMax: number): Structure[] {
  * answers it.
  */
 export function chunkHolding(chunks: readonly Chunk[]): (range: Span) => Chunk | null {
-  const spans = chunks
-    .flatMap((chunk) => chunk.spans.map((span) => ({ ...span, chunk })))
-    .sort((a, b) => a.start - b.start);
-  // furthest[i]: the span reaching furthest among spans[0..i].
-  const furthest: (typeof spans)[number][] = [];
-  for (const span of spans) {
-    const best = furthest.at(-1);
-    furthest.push(best && best.end >= span.end ? best : span);
+  // Every chunk span as parallel arrays (its chunk, start, end), in chunk order: no object per span.
+  const owners: number[] = [];
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (let chunk = 0; chunk < chunks.length; chunk++) {
+    const spans = chunks[chunk]!.spans;
+    for (let at = 0; at < spans.length; at++) {
+      owners.push(chunk);
+      starts.push(spans[at]!.start);
+      ends.push(spans[at]!.end);
+    }
+  }
+  // Spans by start, ties in chunk order (what a stable sort of the spans by start gives).
+  const order = Array.from(starts.keys()).sort((a, b) => starts[a]! - starts[b]! || a - b);
+  const sortedStarts = order.map((span) => starts[span]!);
+  // furthest[i]: the span reaching furthest among the first i + 1 in that order (the earliest on ties).
+  const furthest: number[] = [];
+  let best = -1;
+  for (let at = 0; at < order.length; at++) {
+    const span = order[at]!;
+    if (best === -1 || ends[best]! < ends[span]!) best = span;
+    furthest.push(best);
   }
   return (range) => {
     let low = 0;
-    let high = spans.length - 1;
+    let high = sortedStarts.length - 1;
     let found = -1;
     while (low <= high) {
       const middle = (low + high) >> 1;
-      if (spans[middle]!.start <= range.start) {
+      if (sortedStarts[middle]! <= range.start) {
         found = middle;
         low = middle + 1;
       } else {
         high = middle - 1;
       }
     }
-    const best = found === -1 ? undefined : furthest[found];
-    return best && best.end >= range.end ? best.chunk : null;
+    const holder = found === -1 ? -1 : furthest[found]!;
+    return holder !== -1 && ends[holder]! >= range.end ? chunks[owners[holder]!]! : null;
   };
 }
