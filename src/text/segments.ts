@@ -87,8 +87,8 @@ const DICTIONARY_WORDS = new Intl.Segmenter('zh', { granularity: 'word' });
  *
  * Why lines: UAX #29 always ends a sentence after a line break (SB4), and no rule looks past one
  * (SB8's look-ahead stops at it), so text of one window segments as its lines do, each on its
- * own. A line of {@link ONE_SENTENCE} (no terminator) is one sentence without the segmenter;
- * each stretch of other lines goes to the segmenter in one piece.
+ * own. An ASCII line is segmented by {@link asciiSentenceEnd} without the segmenter; each
+ * stretch of other lines goes to the segmenter in one piece.
  */
 export function sentenceSegments(text: string): TextSegment[] {
   if (text.length > SEGMENT_WINDOW) return segmentText(SENTENCES, text);
@@ -98,10 +98,13 @@ export function sentenceSegments(text: string): TextSegment[] {
   for (let start = 0; start < text.length; ) {
     const newline = text.indexOf('\n', start);
     const end = newline === -1 ? text.length : newline + 1;
-    const line = text.slice(start, end);
-    if (ONE_SENTENCE.test(line)) {
+    if (isAscii(text, start, end)) {
       if (pending < start) for (const part of SENTENCES.segment(text.slice(pending, start))) out.push({ segment: part.segment, index: pending + part.index });
-      if (line !== '') out.push({ segment: line, index: start });
+      for (let from = start; from < end; ) {
+        const to = asciiSentenceEnd(text, from, end);
+        out.push({ segment: text.slice(from, to), index: from });
+        from = to;
+      }
       pending = end;
     }
     start = end;
@@ -110,19 +113,112 @@ export function sentenceSegments(text: string): TextSegment[] {
   return out;
 }
 
-/**
- * Printable ASCII and tabs with no sentence terminator (`.`, `!`, `?`), then at most one line
- * break at the very end: UAX #29 breaks such text nowhere but after that line break (SB4; no
- * ATerm or STerm for SB9–SB11 to break after, SB998 joins the rest), so it is one sentence.
+/** Whether `text[start, end)` is all ASCII (code units below 0x80). */
+function isAscii(text: string, start: number, end: number): boolean {
+  for (let at = start; at < end; at++) if (text.charCodeAt(at) >= 0x80) return false;
+  return true;
+}
+
+/*
+ * UAX #29 Sentence_Break classes of the ASCII characters (Unicode's SentenceBreakProperty.txt);
+ * ASCII has no Sep, OLetter, Extend or Format character, so SB5 never applies.
  */
-const ONE_SENTENCE = /^[\t\x20\x22-\x2d\x2f-\x3e\x40-\x7e]*\n?$/;
+const OTHER = 0;
+const SP = 1;
+const LOWER = 2;
+const UPPER = 3;
+const NUMERIC = 4;
+const ATERM = 5;
+const STERM = 6;
+const CLOSE = 7;
+const SCONTINUE = 8;
+const CR = 9;
+const LF = 10;
+
+/** The Sentence_Break class of each ASCII code unit (Other unless listed). */
+const ASCII_CLASS = ((): Uint8Array => {
+  const classes = new Uint8Array(128);
+  const mark = (chars: string, cls: number): void => {
+    for (const char of chars) classes[char.charCodeAt(0)] = cls;
+  };
+  mark('\t\v\f ', SP);
+  mark('abcdefghijklmnopqrstuvwxyz', LOWER);
+  mark('ABCDEFGHIJKLMNOPQRSTUVWXYZ', UPPER);
+  mark('0123456789', NUMERIC);
+  mark('.', ATERM);
+  mark('!?', STERM);
+  mark('"\'()[]{}', CLOSE);
+  mark(',-:;', SCONTINUE);
+  mark('\r', CR);
+  mark('\n', LF);
+  return classes;
+})();
+
+/**
+ * The end of the sentence that starts at `from` in the ASCII text `text[from, end)`, by the
+ * rules of UAX #29 as ICU applies them for `und` (no abbreviation suppressions), so exactly
+ * where `Intl.Segmenter` breaks. `end` is the end of a line or of the text: nothing past it is read.
+ * A sentence ends only after a line break (SB4) or after a terminator with its closers and
+ * spaces (SB11), unless SB6–SB10 keep it going.
+ */
+function asciiSentenceEnd(text: string, from: number, end: number): number {
+  for (let at = from; at < end; at++) {
+    const cls = ASCII_CLASS[text.charCodeAt(at)]!;
+    if (cls === LF) return at + 1;
+    if (cls === CR) return afterParaSep(text, at, end);
+    if (cls !== ATERM && cls !== STERM) continue;
+    if (cls === ATERM && at + 1 < end) {
+      const next = ASCII_CLASS[text.charCodeAt(at + 1)]!;
+      // SB6: `3.5`; SB7: `U.S` (a letter, the full stop, an upper-case letter).
+      if (next === NUMERIC) continue;
+      if (next === UPPER && at > 0 && isLetter(ASCII_CLASS[text.charCodeAt(at - 1)]!)) continue;
+    }
+    // SB9, SB10: the terminator's closers and spaces stay in its sentence.
+    let after = at + 1;
+    while (after < end && ASCII_CLASS[text.charCodeAt(after)] === CLOSE) after++;
+    while (after < end && ASCII_CLASS[text.charCodeAt(after)] === SP) after++;
+    if (after === end) return end;
+    const next = ASCII_CLASS[text.charCodeAt(after)]!;
+    if (next === CR || next === LF) return next === LF ? after + 1 : afterParaSep(text, after, end);
+    // SB8a: `etc.,` and `?!` go on (a further terminator is read by the next step of the loop).
+    if (next === SCONTINUE || next === ATERM || next === STERM) {
+      at = after - 1;
+      continue;
+    }
+    // SB8: after a full stop, a lower-case letter past non-letters (`e.g. the`, `a.) b`) goes on.
+    if (cls === ATERM) {
+      let ahead = after;
+      while (ahead < end && NOT_LETTERS[ASCII_CLASS[text.charCodeAt(ahead)]!]) ahead++;
+      if (ahead < end && ASCII_CLASS[text.charCodeAt(ahead)] === LOWER) {
+        at = ahead;
+        continue;
+      }
+    }
+    return after; // SB11
+  }
+  return end;
+}
+
+/** Classes SB8 looks past for a lower-case letter: all but letters, terminators and line breaks. */
+const NOT_LETTERS = [OTHER, SP, NUMERIC, CLOSE, SCONTINUE].reduce((table, cls) => ((table[cls] = 1), table), new Uint8Array(11));
+
+/** Whether an ASCII class is a letter (Upper or Lower; ASCII has no OLetter). */
+function isLetter(cls: number): boolean {
+  return cls === LOWER || cls === UPPER;
+}
+
+/** The end of the sentence closed by the line break at `at`: after it, and after an LF that follows a CR (SB3, SB4). */
+function afterParaSep(text: string, at: number, end: number): number {
+  return text.charCodeAt(at) === 0x0d && at + 1 < end && text.charCodeAt(at + 1) === 0x0a ? at + 2 : at + 1;
+}
 
 /** The first sentence of `text` (`''` for empty text), looking at its first window only. */
 export function firstSentence(text: string): string {
-  // Most query leads are one short clause: the whole text, without building a segment iterator.
-  if (text.length <= SEGMENT_WINDOW && ONE_SENTENCE.test(text)) return text;
+  const window = text.length <= SEGMENT_WINDOW ? text : text.slice(0, SEGMENT_WINDOW);
+  // Most query leads are ASCII prose: its first sentence without building a segment iterator.
+  if (isAscii(window, 0, window.length)) return window.slice(0, asciiSentenceEnd(window, 0, window.length));
   // The first segment of the one window `segmentText` would read, without segmenting the rest.
-  for (const part of SENTENCES.segment(text.slice(0, SEGMENT_WINDOW))) return part.segment;
+  for (const part of SENTENCES.segment(window)) return part.segment;
   return '';
 }
 

@@ -72,3 +72,56 @@ describe('sentenceSegments (property): lines without a terminator skip the segme
     ]);
   });
 });
+
+/**
+ * ASCII text around every UAX #29 sentence rule, weighted toward the contexts that decide a
+ * break: terminators with closers and spaces (SB9–SB11), `3.5` (SB6), `U.S` (SB7), `e.g. the`
+ * and `a.) b` (SB8), `etc.,` and `?!` (SB8a), CR LF (SB3, SB4), controls and symbols (Other).
+ */
+const asciiPiece = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom('a', 'z', 'B', 'Q', '3', '0', ' ', ' ', '.', '.', '!', '?') },
+  { weight: 3, arbitrary: fc.constantFrom(')', '(', '"', "'", '[', ']', '{', '}', ',', '-', ':', ';', '\t', '\v', '\f') },
+  { weight: 2, arbitrary: fc.constantFrom('\n', '\r', '\r\n', '#', '*', '`', '/', '<', '>', '_', '~', '@', '\0', '\x1f', '\x7f') },
+  { weight: 2, arbitrary: fc.constantFrom('a. B', 'a.) b', '3.5', 'e.g. the', 'Hi!" he', 'U.S.A.', 'etc.,', 'a. 1 b', '. . x', '?!) ', '." ( a') },
+  { weight: 1, arbitrary: fc.integer({ min: 0, max: 0x7f }).map((code) => String.fromCharCode(code)) },
+);
+const asciiTexts = fc.array(asciiPiece, { maxLength: 40 }).map((parts) => parts.join(''));
+
+describe('the ASCII sentence breaker (property): exactly Intl.Segmenter’s sentences', () => {
+  it('on ASCII strings built around every rule SB1–SB11', () => {
+    fc.assert(
+      fc.property(asciiTexts, (text) => {
+        expect(sentenceSegments(text)).toEqual(segmentText(SENTENCES, text));
+        expect(firstSentence(text)).toBe(firstSentenceBySegmenter(text));
+      }),
+      { numRuns: 25_000 },
+    );
+  });
+
+  it('on ASCII lines mixed with lines the segmenter reads', () => {
+    const mixed = fc.array(fc.oneof(asciiPiece, fc.constantFrom('\n', 'é. a', '“Hi.” b', '。', '\u2028')), { maxLength: 40 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(mixed, (text) => {
+        expect(sentenceSegments(text)).toEqual(segmentText(SENTENCES, text));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('gives every ASCII character the class ICU gives it, in the contexts that tell the classes apart', () => {
+    for (let code = 0; code < 0x80; code++) {
+      const c = String.fromCharCode(code);
+      for (const text of [`a.${c}b`, `a.${c} B`, `a.${c} b`, `a. ${c}b`, `a. ${c}B`, `A${c}B`, `a${c}.B`, `a?${c} b`, `a.${c}`, `${c}.${c}`, `a. ${c}`, `a.${c}${c}B c`]) {
+        expect(sentenceSegments(text)).toEqual(segmentText(SENTENCES, text));
+      }
+    }
+  });
+
+  it('breaks as UAX #29 does on hand-picked cases', () => {
+    const parts = (text: string): string[] => sentenceSegments(text).map((part) => part.segment);
+    expect(parts('Run the command. Then open the app.')).toEqual(['Run the command. ', 'Then open the app.']);
+    expect(parts('Pi is 3.14 here. U.S.A. is big.')).toEqual(['Pi is 3.14 here. ', 'U.S.A. is big.']);
+    expect(parts('See e.g. the docs. Hi!" he said.')).toEqual(['See e.g. the docs. ', 'Hi!" ', 'he said.']); // SB8 is for `.` only
+    expect(parts('Wait?! (yes.) No; etc., ok.\r\nNext')).toEqual(['Wait?! ', '(yes.) ', 'No; etc., ok.\r\n', 'Next']);
+  });
+});
