@@ -16,7 +16,9 @@
  *    ranges: they cover every CJK extension and the compatibility ideographs, and the property
  *    data only grows (a character assigned in a newer Unicode version than the runner's is the
  *    one possible difference; Node 20 and Node 24 both know Unicode 15.1).
- * 3. **`Intl.Segmenter` is used for sentences** (UAX #29 rules, not dictionaries) and for one
+ * 3. **`Intl.Segmenter` is used for sentences** (UAX #29 rules, not dictionaries; a line whose
+ *    characters all have a class in `./segments.ts`'s tables — ASCII, Latin-1 letters, Han, CJK
+ *    punctuation — is broken by the same rules without it, tested equal) and for one
  *    dictionary case: BM25 search terms of unspaced runs (`retrieval/terms.ts`), where a query
  *    must find "文件" inside "上传文件". Base and head are always searched in the same process,
  *    so the comparison is unaffected; an absolute retrieval number may differ by a rank between
