@@ -2,7 +2,8 @@
  * A one-file pull request on a 2,000-file synthetic docs repo, compared with `chunkgate diff` as
  * the action's checkout does it (real git, two commits): with a golden set of 40 queries against
  * the same PR without one (issue 16: ≤ 3×). With the content cache (`--cache-dir`) restored, as
- * the README's workflow keeps it with actions/cache, and cold, for reference.
+ * the README's workflow keeps it with actions/cache, and cold, for reference. The repository's
+ * objects are packed, as in a fetched checkout.
  */
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -61,6 +62,9 @@ export function goldenRepo(dir: string, files: number): { repo: string; base: st
   appendFileSync(join(repo, paths[Math.floor(files / 2)]!), '\n## A new section\n\nIt documents one more option, added by this pull request, with a sentence or two about its default.\n');
   git(repo, 'commit', '-q', '-am', 'one file');
   const head = git(repo, 'rev-parse', 'HEAD');
+  // Objects in a pack, as the action's checkout has them (actions/checkout fetches a pack): the
+  // commits above leave ~4,000 loose objects, each a file for git to open and inflate.
+  git(repo, 'repack', '-a', '-d', '-q');
   // Both runs name their config, identical but for the golden file: the PR is the same.
   writeFileSync(join(dir, 'with.yml'), 'golden: { file: .chunkgate/golden.yml }\n');
   writeFileSync(join(dir, 'without.yml'), 'golden: { file: .chunkgate/none.yml }\n');
