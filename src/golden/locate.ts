@@ -10,25 +10,41 @@ export interface FoldedText {
 
 /** Folds whitespace runs to single spaces, remembering where each character came from. */
 export function foldWhitespace(source: string): FoldedText {
-  let folded = '';
+  // Each run of non-whitespace is copied as one slice: a golden-set run folds every evidence file.
+  const parts: string[] = [];
   const offsets: number[] = [];
   let pendingSpace = false;
-  for (let index = 0; index < source.length; index++) {
-    const char = source[index]!;
-    if (/\s/.test(char)) {
-      pendingSpace = folded.length > 0;
+  for (let index = 0; index < source.length; ) {
+    if (isWhitespaceCode(source.charCodeAt(index))) {
+      pendingSpace = offsets.length > 0;
+      index++;
       continue;
     }
     if (pendingSpace) {
-      folded += ' ';
+      parts.push(' ');
       offsets.push(index - 1);
       pendingSpace = false;
     }
-    folded += char;
-    offsets.push(index);
+    let end = index + 1;
+    while (end < source.length && !isWhitespaceCode(source.charCodeAt(end))) end++;
+    parts.push(source.slice(index, end));
+    for (let at = index; at < end; at++) offsets.push(at);
+    index = end;
   }
   offsets.push(offsets.length === 0 ? 0 : offsets.at(-1)! + 1);
-  return { folded, offsets };
+  return { folded: parts.join(''), offsets };
+}
+
+/**
+ * Whether the UTF-16 code unit `code` is one JavaScript's `\s` matches (WhiteSpace and
+ * LineTerminator: tab, line feed, vertical tab, form feed, carriage return, space, U+00A0,
+ * U+1680, U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF), without a regular
+ * expression per character. test/golden/locate.test.ts checks every code unit against `/\s/`.
+ */
+export function isWhitespaceCode(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  if (code < 0xa0) return false;
+  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
 }
 
 /**
