@@ -94,7 +94,7 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
   const side =
     baseDir !== undefined
       ? await foldersSide(io, baseDir, headDir!, values.config, positionals)
-      : await gitSide(io, values, positionals);
+      : await gitSide(io, values, positionals, !shard || shard.index === 1);
   const config = withLlmFlags(side.config, values);
   const settings = llmSettings(io, values);
   const semantic = semanticFor(config, settings);
@@ -258,7 +258,12 @@ interface GitFlagValues {
   config?: string | undefined;
 }
 
-async function gitSide(io: CliIO, values: GitFlagValues, patterns: string[]): Promise<Side> {
+/**
+ * The two sides of a git-mode run. With `retrieves` (this run ranks the golden set, when there is
+ * one), the corpus is read as soon as the golden file is known to exist, while the changed files
+ * are read: its git processes would otherwise start only after them.
+ */
+async function gitSide(io: CliIO, values: GitFlagValues, patterns: string[], retrieves: boolean): Promise<Side> {
   const repo = resolve(io.cwd, values.repo ?? '.');
   const head = values.head ?? null;
   let base = values.base;
@@ -280,20 +285,11 @@ async function gitSide(io: CliIO, values: GitFlagValues, patterns: string[]): Pr
     : configFrom(baseConfigText, CONFIG_FILE);
   const wanted = (path: string) =>
     isMarkdownPath(path) && isIncluded(config, path) && (patterns.length === 0 || patterns.some((p) => path === p || path.startsWith(`${p.replace(/\/$/, '')}/`)));
-  const changed = (await changedFiles(repo, base, head)).filter(
-    (file) => wanted(file.path) || (file.previousPath !== undefined && wanted(file.previousPath)),
-  );
   const readHead = async (path: string): Promise<DocText | null> => {
     if (head) return readDocAt(repo, head, path);
     const read = await readDocFile(repo, path);
     return 'problem' in read && /ENOENT/.test(read.problem.reason) ? null : read;
   };
-  const pairs: FilePair[] = [];
-  for (const file of changed) {
-    const baseRead = file.status === 'added' ? null : await readDocAt(repo, base, file.previousPath ?? file.path);
-    const headRead = file.status === 'removed' ? null : await readHead(file.path);
-    pairs.push(docPair(file, baseRead, headRead));
-  }
   const readEach = async (paths: string[], readOne: (path: string) => Promise<DocText | null>) => {
     const texts: SourceText[] = [];
     for (const path of paths) {
@@ -302,23 +298,43 @@ async function gitSide(io: CliIO, values: GitFlagValues, patterns: string[]): Pr
     }
     return texts;
   };
+  // Every docs file of both commits in two git processes, each distinct blob read once, through
+  // the guarded decoder (a file that cannot be checked is left out of the index).
+  const readCorpus = async (): Promise<{ base: SourceText[]; head: SourceText[] }> => {
+    const texts = (files: Map<string, DocText>): SourceText[] => [...files].flatMap(([path, read]) => ('text' in read ? [{ path, text: read.text }] : []));
+    if (head) {
+      const [baseFiles, headFiles] = await readFilesAt(repo, [base, head], wanted);
+      return { base: texts(baseFiles!), head: texts(headFiles!) };
+    }
+    const [baseFiles] = await readFilesAt(repo, [base], wanted);
+    return { base: texts(baseFiles!), head: await readEach((await discoverFiles(repo, config)).files.filter(wanted), readHead) };
+  };
+  let corpusRead: Promise<{ base: SourceText[]; head: SourceText[] }> | undefined;
+  const corpus = () => (corpusRead ??= readCorpus());
+  const goldenText = showFile(repo, base, config.golden.file);
+  const goldenKnown = goldenText.then((text) => {
+    // Marked handled here; whoever awaits it later still gets its error.
+    if (text !== null && retrieves) corpus().catch(() => undefined);
+    return text;
+  });
+  // Awaited below; marked handled so that an earlier error of this function leaves no stray rejection.
+  goldenKnown.catch(() => undefined);
+  const changed = (await changedFiles(repo, base, head)).filter(
+    (file) => wanted(file.path) || (file.previousPath !== undefined && wanted(file.previousPath)),
+  );
+  const pairs: FilePair[] = [];
+  for (const file of changed) {
+    const baseRead = file.status === 'added' ? null : await readDocAt(repo, base, file.previousPath ?? file.path);
+    const headRead = file.status === 'removed' ? null : await readHead(file.path);
+    pairs.push(docPair(file, baseRead, headRead));
+  }
   return {
     pairs,
     config,
     configChanged: !configPath && baseConfigText !== headConfigText,
     notices,
-    goldenText: await showFile(repo, base, config.golden.file),
-    // Every docs file of both commits in two git processes, each distinct blob read once, through
-    // the guarded decoder (a file that cannot be checked is left out of the index).
-    corpus: async () => {
-      const texts = (files: Map<string, DocText>): SourceText[] => [...files].flatMap(([path, read]) => ('text' in read ? [{ path, text: read.text }] : []));
-      if (head) {
-        const [baseFiles, headFiles] = await readFilesAt(repo, [base, head], wanted);
-        return { base: texts(baseFiles!), head: texts(headFiles!) };
-      }
-      const [baseFiles] = await readFilesAt(repo, [base], wanted);
-      return { base: texts(baseFiles!), head: await readEach((await discoverFiles(repo, config)).files.filter(wanted), readHead) };
-    },
+    goldenText: await goldenKnown,
+    corpus,
     baseSha: base,
     ...(head ? { headSha: head } : {}),
   };
