@@ -1,3 +1,4 @@
+import { isWhitespaceCode } from '../metrics/structural/text.js';
 import type { Span } from '../types.js';
 
 /** A source with its whitespace folded, and the map back to source offsets. */
@@ -33,18 +34,6 @@ export function foldWhitespace(source: string): FoldedText {
   }
   offsets.push(offsets.length === 0 ? 0 : offsets.at(-1)! + 1);
   return { folded: parts.join(''), offsets };
-}
-
-/**
- * Whether the UTF-16 code unit `code` is one JavaScript's `\s` matches (WhiteSpace and
- * LineTerminator: tab, line feed, vertical tab, form feed, carriage return, space, U+00A0,
- * U+1680, U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF), without a regular
- * expression per character. test/golden/locate.test.ts checks every code unit against `/\s/`.
- */
-export function isWhitespaceCode(code: number): boolean {
-  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
-  if (code < 0xa0) return false;
-  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
 }
 
 /**

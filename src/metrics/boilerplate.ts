@@ -4,7 +4,7 @@ import { searchTerms } from '../retrieval/terms.js';
 import type { BlockKind, Chunk, Issue, ParsedDoc } from '../types.js';
 import { excerpt, finding } from './rules/finding.js';
 import { applyRuleSettings, type RuleSettings } from './rules/rule-settings.js';
-import { contentEnd, contentStart } from './structural/text.js';
+import { collapseWhitespace, contentEnd, contentStart } from './structural/text.js';
 
 /** Blocks that carry retrievable text. Headings are structure ("## Usage" on every plugin page is no template), and MDX imports, JSX, expressions and link definitions are markup a writer cannot drop. */
 const TEXT_KINDS: ReadonlySet<BlockKind> = new Set(['paragraph', 'list', 'blockquote', 'table', 'code', 'html']);
@@ -69,7 +69,7 @@ export function pageBlocks(doc: ParsedDoc, options: Pick<BoilerplateOptions, 'mi
     if (!TEXT_KINDS.has(block.kind)) continue;
     const start = contentStart(doc.source, block.start, block.end);
     const end = contentEnd(doc.source, start, block.end);
-    const text = foldWhitespace(doc.source.slice(start, end));
+    const text = collapseWhitespace(doc.source.slice(start, end));
     if (!hasTerms(text, minTerms)) continue;
     const line = lineAt(doc.lineStarts, start);
     const level = options.rules ? levelAt(options.rules, line) : undefined;
@@ -142,22 +142,6 @@ const TERMS_PREFIX = 64;
  * a space, and no search term spans a space (a word or an unspaced run ends there), so the
  * prefix's terms are the first terms of the whole text: enough there is enough in all of it.
  */
-/**
- * Whitespace runs other than one lone space: a match can only start mid-run when the attempt at
- * the run's start failed, which happens only for a lone space followed by no whitespace, so
- * each match is a whole run.
- */
-const UNFOLDED_SPACE = /(?! (?!\s))\s+/g;
-
-/**
- * `text` with every whitespace run made one space, as `text.replace(/\s+/g, ' ')` gives it, but
- * the lone spaces most runs are left alone: prose without line breaks is returned as it is,
- * with no copy (issue 16).
- */
-export function foldWhitespace(text: string): string {
-  return text.replace(UNFOLDED_SPACE, ' ');
-}
-
 function hasTerms(text: string, min: number): boolean {
   const cut = text.indexOf(' ', TERMS_PREFIX);
   if (cut !== -1 && searchTerms(text.slice(0, cut)).length >= min) return true;

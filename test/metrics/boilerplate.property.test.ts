@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lineAt } from '../../src/markdown/lines.js';
 import { parseMarkdown } from '../../src/markdown/parse.js';
-import { foldWhitespace, pageBlocks, type PageBlock } from '../../src/metrics/boilerplate.js';
+import { pageBlocks, type PageBlock } from '../../src/metrics/boilerplate.js';
+import { collapseWhitespace } from '../../src/metrics/structural/text.js';
 import { excerpt } from '../../src/metrics/rules/finding.js';
 import { contentEnd, contentStart } from '../../src/metrics/structural/text.js';
 import { searchTerms } from '../../src/retrieval/terms.js';
@@ -46,13 +47,13 @@ describe('pageBlocks', () => {
   });
 });
 
-describe('foldWhitespace', () => {
+describe('collapseWhitespace', () => {
   it('gives what replacing every whitespace run by one space gives', () => {
     const char = fc.constantFrom('a', 'b', ' ', '\n', '\t', '\r', '\u00a0', '\u2028', '\u3000', '\ufeff');
     fc.assert(
       fc.property(fc.array(char, { maxLength: 30 }), (chars) => {
         const text = chars.join('');
-        expect(foldWhitespace(text)).toBe(text.replace(/\s+/g, ' '));
+        expect(collapseWhitespace(text)).toBe(text.replace(/\s+/g, ' '));
       }),
       { numRuns: 2000 },
     );

@@ -1,6 +1,6 @@
 import type { Chunk } from '../../types.js';
 import type { StructuralInput } from '../structural/input.js';
-import { isWhitespaceCode } from '../structural/text.js';
+import { collapseWhitespace } from '../structural/text.js';
 import { finding, type RuleFinding } from './finding.js';
 
 const normalized = new WeakMap<Chunk, string>();
@@ -12,36 +12,10 @@ const normalized = new WeakMap<Chunk, string>();
 export function normalizedText(chunk: Chunk): string {
   let text = normalized.get(chunk);
   if (text === undefined) {
-    text = collapseSpace(chunk.text).trim();
+    text = collapseWhitespace(chunk.text).trim();
     normalized.set(chunk, text);
   }
   return text;
-}
-
-/**
- * `text.replace(/\s+/g, ' ')` by a code-unit scan: whitespace (`isWhitespaceCode`, the code
- * units of `\s`) is found by char code instead of a regex attempt at every position, and a lone
- * space (most runs) is left in place, so a text whose runs are all lone spaces comes back as is
- * and any other is built from the stretches between the runs it replaces.
- */
-function collapseSpace(text: string): string {
-  const length = text.length;
-  let collapsed = '';
-  // Copied into `collapsed` up to here.
-  let copied = 0;
-  for (let at = 0; at < length; at += 1) {
-    const code = text.charCodeAt(at);
-    if (code > 0x20 && code < 0x7f) continue;
-    if (!isWhitespaceCode(code)) continue;
-    let end = at + 1;
-    while (end < length && isWhitespaceCode(text.charCodeAt(end))) end += 1;
-    if (code !== 0x20 || end !== at + 1) {
-      collapsed += `${text.slice(copied, at)} `;
-      copied = end;
-    }
-    at = end - 1;
-  }
-  return copied === 0 ? text : collapsed + text.slice(copied);
 }
 
 /**
