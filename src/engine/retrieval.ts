@@ -2,6 +2,7 @@ import { chunkDocument } from '../chunking/index.js';
 import { createMeasure } from '../chunking/measure.js';
 import { piecesTokens } from '../chunking/pieces.js';
 import type { SentenceVectors } from '../chunking/semantic.js';
+import { settingsFor } from '../config/resolve.js';
 import type { Config } from '../config/types.js';
 import type { GoldenSet } from '../golden/schema.js';
 import { parseMarkdown } from '../markdown/parse.js';
@@ -11,7 +12,8 @@ import { embeddingRetriever, type Embed, type VectorCache } from '../retrieval/e
 import type { RetrievalChunk } from '../retrieval/types.js';
 import { evaluateRetrieval } from '../retrieval/evaluate.js';
 import { retrievalFailures } from '../retrieval/failures.js';
-import type { Chunk, ChunkingOptions, RetrievalReport } from '../types.js';
+import type { Chunk, ChunkingOptions, RetrievalReport, Span } from '../types.js';
+import { corpusMap } from './corpus.js';
 
 /** A docs file with its text. */
 export interface SourceText {
@@ -73,18 +75,40 @@ export async function retrievalReport(
     input.golden.queries.map((query) => query.query),
     input.bm25Store,
   );
+  const known = corpusMap<Chunk[]>();
   const side = (files: SourceText[], which: 'base' | 'head') => ({
-    files: files.map((file) => ({ path: file.path, source: file.text, chunks: chunksOf(file.path, file.text) })),
+    files: files.map((file) => {
+      const chunks = chunksOf(file.path, file.text);
+      known.set(file.path, file.text, chunks);
+      return { path: file.path, source: file.text, chunks };
+    }),
     retriever: embeddings ?? ((chunks: RetrievalChunk[]) => bm25![which](chunks)),
   });
   const tokenizer = config.chunking.tokenizer;
+  const counted = (path: string, source: string, span: Span): number | undefined =>
+    chunkTokensAt(known.get(path, source), source, span, settingsFor(config, path).chunking.tokenizer === tokenizer);
   const result = await evaluateRetrieval({
     golden: input.golden,
     k: config.golden.k,
     retriever: dense ? `embeddings (${config.golden.embeddingModel})` : 'bm25',
     base: side(input.base, 'base'),
     head: side(input.head, 'head'),
-    size: (source) => (_file, span) => piecesTokens(source.slice(span.start, span.end), tokenizer),
+    size: (source) => (file, span) => counted(file, source, span) ?? piecesTokens(source.slice(span.start, span.end), tokenizer),
   });
   return { report: { ...result, failures: retrievalFailures(result, config.thresholds.retrieval) }, notices };
+}
+
+/**
+ * The token count of `source.slice(span)` when a chunk of `chunks` is exactly that slice and was
+ * measured with the tokenizer retrieval counts in (`sameTokenizer`): chunking counted its text
+ * already (`Chunk.tokens`), and a retrieved chunk's span is most of what the token-level metrics
+ * measure. `undefined` otherwise: the caller counts.
+ */
+export function chunkTokensAt(chunks: readonly Chunk[] | undefined, source: string, span: Span, sameTokenizer: boolean): number | undefined {
+  if (!chunks || !sameTokenizer) return undefined;
+  for (const chunk of chunks) {
+    if (chunk.startOffset !== span.start || chunk.endOffset !== span.end) continue;
+    if (chunk.text.length === span.end - span.start && chunk.text === source.slice(span.start, span.end)) return chunk.tokens;
+  }
+  return undefined;
 }
