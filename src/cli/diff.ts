@@ -5,6 +5,7 @@ import { decide } from '../compare/verdict.js';
 import { parseConfig } from '../config/load.js';
 import { isIncluded } from '../config/resolve.js';
 import { FAIL_ON_VALUES, type Config, type FailOn } from '../config/types.js';
+import { rankTableOf } from '../chunking/encodings.js';
 import { compareFiles, type FilePair } from '../engine/compare-files.js';
 import { externalChunker } from '../sources/external-chunker.js';
 import type { RetrievalInput, SourceText } from '../engine/retrieval.js';
@@ -353,6 +354,9 @@ async function goldenRetrieval(
   io: CliIO,
 ): Promise<RetrievalInput> {
   const golden = parseGolden(side.goldenText!, config.golden.file);
+  // While git streams the corpus: retrieval measures evidence in this tokenizer's tokens, and
+  // the main thread would only wait.
+  rankTableOf(config.chunking.tokenizer);
   const corpus = await side.corpus();
   const changed = corpusMap<true>();
   for (const pair of pairs) {
