@@ -302,7 +302,8 @@ async function gitSide(io: CliIO, values: GitFlagValues, patterns: string[], ret
   // Every docs file of both commits in two git processes, each distinct blob read once, through
   // the guarded decoder (a file that cannot be checked is left out of the index).
   const readCorpus = async (): Promise<{ base: SourceText[]; head: SourceText[] }> => {
-    const texts = (files: Map<string, DocText>): SourceText[] => [...files].flatMap(([path, read]) => ('text' in read ? [{ path, text: read.text }] : []));
+    const texts = (files: Map<string, DocText>): SourceText[] =>
+      [...files].flatMap(([path, read]) => ('text' in read ? [read.blob === undefined ? { path, text: read.text } : { path, text: read.text, blob: read.blob }] : []));
     if (head) {
       const [baseFiles, headFiles] = await readFilesAt(repo, [base, head], wanted);
       return { base: texts(baseFiles!), head: texts(headFiles!) };

@@ -19,6 +19,8 @@ import { corpusMap } from './corpus.js';
 export interface SourceText {
   path: string;
   text: string;
+  /** The git blob `text` was decoded from, when the reader had it (src/sources/doc-text.ts): a content cache may key by it instead of hashing the text. */
+  blob?: string;
 }
 
 /** What retrieval keeps of a corpus file: its chunks, and its text blocks for the boilerplate check (one parse serves both). */

@@ -5,8 +5,12 @@ import type { Uncheckable } from '../compare/unchecked.js';
 /** Largest docs file chunkgate checks, in bytes (every reader's default). */
 export const MAX_DOC_BYTES = 2_000_000;
 
-/** A docs file's text, or why it cannot be checked (`digest`: SHA-256 of its bytes when they were read). */
-export type DocText = { text: string } | { problem: Uncheckable; digest?: string };
+/**
+ * A docs file's text, or why it cannot be checked (`digest`: SHA-256 of its bytes when they were
+ * read). `blob`: the id of the git blob the text was decoded from, when a reader of many blobs
+ * had it (a hash of the bytes: equal ids, equal texts).
+ */
+export type DocText = { text: string; blob?: string } | { problem: Uncheckable; digest?: string };
 
 /** Options of {@link decodeDocText}. */
 export interface DecodeOptions {

@@ -32,7 +32,12 @@ export async function readFilesAt(repoDir: string, refs: readonly string[], want
   const readable = new Set(trees.flatMap((tree) => [...tree.values()].filter((entry) => !entry.link && entry.size <= maxBytes).map((entry) => entry.sha)));
   const blobs = await catBlobs(repoDir, [...readable]);
   // One decoding per blob: a file identical on both sides is the same string, read once.
-  const decoded = new Map([...blobs].map(([sha, bytes]) => [sha, decodeDocText(bytes, { maxBytes })]));
+  const decoded = new Map(
+    [...blobs].map(([sha, bytes]): [string, DocText] => {
+      const read = decodeDocText(bytes, { maxBytes });
+      return [sha, 'text' in read ? { text: read.text, blob: sha } : read];
+    }),
+  );
   return Promise.all(
     trees.map(async (tree, index) => {
       const files = new Map<string, DocText>();
