@@ -105,10 +105,11 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
   // corpus, runs in slice 1 only (chunkgate merge takes it from there).
   const allPaths = side.pairs.map((pair) => pair.path);
   const pairs = shard ? side.pairs.filter((pair) => inShard(pair.path, shard)) : side.pairs;
-  const retrieval =
+  const golden =
     side.goldenText === null || (shard && shard.index !== 1)
       ? undefined
       : await goldenRetrieval(side, config, pairs, { jobs, cacheDir: values['cache-dir'], prune: positionals.length === 0 }, io);
+  const retrieval = golden?.input;
   const pool = createPool(jobsFor(pairs.length, jobs), io.workerUrl);
   let compared;
   try {
@@ -126,6 +127,7 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
   } finally {
     await pool.close();
   }
+  await golden?.pruned;
   const { notices, sources } = compared;
   const report = withShard(compared.report, shard, { command: 'diff', failOn: failOn ?? config.thresholds.failOn, paths: allPaths, pages: compared.pages });
   const allNotices = [...side.notices, ...notices];
@@ -353,26 +355,29 @@ async function goldenRetrieval(
   pairs: readonly FilePair[],
   { jobs, cacheDir, prune }: { jobs: number | undefined; cacheDir: string | undefined; prune: boolean },
   io: CliIO,
-): Promise<RetrievalInput> {
+): Promise<{ input: RetrievalInput; pruned: Promise<unknown> }> {
   const golden = parseGolden(side.goldenText!, config.golden.file);
-  // While git streams the corpus: retrieval measures evidence in this tokenizer's tokens, and
-  // the main thread would only wait.
+  // While git streams the corpus, the main thread would only wait: load the tokenizer's table
+  // (retrieval measures evidence in its tokens) and open the caches (hashing the engine build).
   rankTableOf(config.chunking.tokenizer);
+  const cache = cacheDir !== undefined ? openContentCache(resolve(io.cwd, cacheDir), 'chunks') : null;
+  const packs = cacheDir !== undefined ? openContentCache(resolve(io.cwd, cacheDir), 'packs') : null;
+  // The base side's BM25 index and ranks, for the next pull request on the same base: only the latest is kept.
+  const indexes = cacheDir !== undefined ? openContentCache(resolve(io.cwd, cacheDir), 'retrieval') : null;
   const corpus = await side.corpus();
   const changed = corpusMap<true>();
   for (const pair of pairs) {
     changed.set(pair.previousPath ?? pair.path, pair.base ?? '', true);
     changed.set(pair.path, pair.head ?? '', true);
   }
-  const cache = cacheDir !== undefined ? openContentCache(resolve(io.cwd, cacheDir), 'chunks') : null;
   const poolFor = (files: number) => createPool(jobsFor(files, jobs), io.workerUrl);
-  const packs = cacheDir !== undefined ? openContentCache(resolve(io.cwd, cacheDir), 'packs') : null;
   const chunked = await chunkCorpus([corpus.base, corpus.head], config, poolFor, cache, (path, text) => changed.has(path, text), packs);
-  // Only a run over the whole corpus knows which entries are stale.
-  if (cache && prune) await cache.prune();
+  // Only a run over the whole corpus knows which entries are stale. Nothing reads or writes this
+  // cache after chunkCorpus: the folder is swept while the changed files are compared (awaited
+  // before the report is written, so an error still ends the run).
+  const pruned = cache && prune ? cache.prune() : Promise.resolve();
+  pruned.catch(() => undefined);
   if (cache) io.stderr(`cache: ${cache.stats.hits} of ${cache.stats.hits + cache.stats.misses} corpus files reused from ${cacheDir}`);
-  // The base side's BM25 index and ranks, for the next pull request on the same base: only the latest is kept.
-  const indexes = cacheDir !== undefined ? openContentCache(resolve(io.cwd, cacheDir), 'retrieval') : null;
   const bm25Store = indexes && {
     get: (key: string) => indexes.get(indexes.key(key)),
     async set(key: string, value: unknown) {
@@ -380,5 +385,5 @@ async function goldenRetrieval(
       await indexes.prune();
     },
   };
-  return { golden, ...corpus, chunked: (path, text) => chunked.get(path, text), ...(bm25Store ? { bm25Store } : {}) };
+  return { input: { golden, ...corpus, chunked: (path, text) => chunked.get(path, text), ...(bm25Store ? { bm25Store } : {}) }, pruned };
 }
