@@ -253,9 +253,10 @@ function decodeLists(ints: Int32Array, at: number, words: readonly string[]): { 
     const length = ints[at++];
     if (length === undefined || length < 0 || at + length > ints.length) return undefined;
     const values: string[] = [];
-    for (const word of ints.subarray(at, (at += length))) {
-      if (word < 0 || word >= words.length) return undefined;
-      values.push(words[word]!);
+    for (const end = at + length; at < end; at++) {
+      const word = words[ints[at]!];
+      if (word === undefined) return undefined;
+      values.push(word);
     }
     lists.push(values);
   }
@@ -280,15 +281,11 @@ export function readPack(value: unknown): PackedEntries {
 /** A damaged entry found while decoding: {@link unpackChunking} turns it into a miss. */
 class Damaged extends Error {}
 
-/** Throws {@link Damaged} unless `ok`: every read of an entry's columns is checked against its extents. */
-function check(ok: boolean): asserts ok {
-  if (!ok) throw new Damaged();
-}
-
 /**
- * The chunking of a columnar entry for the file `text` (throws {@link Damaged}). One loop over
- * local cursors: a warm run decodes every entry once, mostly before the JIT has compiled this,
- * so calls and allocations here cost what they cost in the interpreter.
+ * The chunking of a columnar entry for the file `text` (throws {@link Damaged}): every read is
+ * checked against the entry's extents. One loop over local cursors, checks inline: a warm run
+ * decodes every entry once, mostly before the JIT has compiled this, and in the interpreter
+ * every call costs.
  */
 function decodeEntry(columns: Columns, at: number, text: string): CorpusChunking {
   const { ints, words, lists, ids, text: own } = columns;
@@ -299,15 +296,15 @@ function decodeEntry(columns: Columns, at: number, text: string): CorpusChunking
   const idEnd = ints[base + 3]!;
   let o = ints[base + 4]!;
   const ownEnd = ints[base + 5]!;
-  check(p >= 0 && p + 2 <= intEnd && intEnd <= ints.length && id >= 0 && id <= idEnd && idEnd <= ids.length && o >= 0 && o <= ownEnd && ownEnd <= own.length);
+  if (!(p >= 0 && p + 2 <= intEnd && intEnd <= ints.length && id >= 0 && id <= idEnd && idEnd <= ids.length && o >= 0 && o <= ownEnd && ownEnd <= own.length)) throw new Damaged();
   const chunkCount = ints[p++]!;
   const blockCount = ints[p++]!;
   // Each chunk takes 8 ints at least and each block 4: a count beyond the extent is damage, not an allocation.
-  check(chunkCount >= 0 && blockCount >= 0 && chunkCount * 8 + blockCount * 4 <= intEnd - p);
+  if (!(chunkCount >= 0 && blockCount >= 0 && chunkCount * 8 + blockCount * 4 <= intEnd - p)) throw new Damaged();
   // Filled by push, not preallocated: a preallocated array stays holey, slower for every later reader.
   const chunks: Chunk[] = [];
   for (let position = 0; position < chunkCount; position++) {
-    check(p + 8 <= intEnd);
+    if (p + 8 > intEnd) throw new Damaged();
     const flags = ints[p]!;
     const tokens = ints[p + 1]!;
     const headingPath = lists[ints[p + 2]!];
@@ -317,37 +314,37 @@ function decodeEntry(columns: Columns, at: number, text: string): CorpusChunking
     const endOffset = ints[p + 6]!;
     const kinds = lists[ints[p + 7]!] as BlockKind[] | undefined;
     p += 8;
-    check(headingPath !== undefined && kinds !== undefined);
+    if (headingPath === undefined || kinds === undefined) throw new Damaged();
     // The optional ints, in the order packing wrote them.
     const extra = (flags & INDEX_IS_POSITION ? 0 : 1) + (flags & CHARS_IS_LENGTH ? 0 : 1) + (flags & ID_IS_12 ? 0 : 1) + (flags & OWN_TEXT ? 1 : 0) + (flags & HAS_SPLIT ? 3 : 0);
-    check(p + extra <= intEnd);
+    if (p + extra > intEnd) throw new Damaged();
     const index = flags & INDEX_IS_POSITION ? position : ints[p++]!;
     const chars = flags & CHARS_IS_LENGTH ? -1 : ints[p++]!;
     const idLength = flags & ID_IS_12 ? 12 : ints[p++]!;
-    check(idLength >= 0 && id + idLength <= idEnd);
+    if (idLength < 0 || id + idLength > idEnd) throw new Damaged();
     const chunkId = ids.slice(id, (id += idLength));
     let body: string;
     if (flags & OWN_TEXT) {
       const length = ints[p++]!;
-      check(length >= 0 && o + length <= ownEnd);
+      if (length < 0 || o + length > ownEnd) throw new Damaged();
       body = own.slice(o, (o += length));
     } else {
-      check(startOffset >= 0 && startOffset <= endOffset && endOffset <= text.length);
+      if (startOffset < 0 || startOffset > endOffset || endOffset > text.length) throw new Damaged();
       body = text.slice(startOffset, endOffset);
     }
     let split: SplitInfo | undefined;
     if (flags & HAS_SPLIT) {
       const kind = words[ints[p]!];
-      check(kind !== undefined);
+      if (kind === undefined) throw new Damaged();
       split = { kind: kind as SplitInfo['kind'], part: ints[p + 1]!, parts: ints[p + 2]! };
       p += 3;
     }
     let spans: Chunk['spans'];
     if (flags & SPANS_ARE_OFFSETS) spans = [{ start: startOffset, end: endOffset }];
     else {
-      check(p < intEnd);
+      if (p >= intEnd) throw new Damaged();
       const count = ints[p++]!;
-      check(count >= 0 && p + 2 * count <= intEnd);
+      if (count < 0 || p + 2 * count > intEnd) throw new Damaged();
       spans = [];
       for (let span = 0; span < count; span++, p += 2) spans.push({ start: ints[p]!, end: ints[p + 1]! });
     }
@@ -357,7 +354,7 @@ function decodeEntry(columns: Columns, at: number, text: string): CorpusChunking
   }
   const blocks: PageBlock[] = [];
   for (let position = 0; position < blockCount; position++) {
-    check(p + 4 <= intEnd);
+    if (p + 4 > intEnd) throw new Damaged();
     const flags = ints[p]!;
     const start = ints[p + 1]!;
     const line = ints[p + 2]!;
@@ -365,17 +362,17 @@ function decodeEntry(columns: Columns, at: number, text: string): CorpusChunking
     p += 4;
     let keyLength = 22;
     if (!(flags & KEY_IS_22)) {
-      check(p < intEnd);
+      if (p >= intEnd) throw new Damaged();
       keyLength = ints[p++]!;
     }
-    check(keyLength >= 0 && id + keyLength <= idEnd && excerptLength >= 0 && o + excerptLength <= ownEnd);
+    if (!(keyLength >= 0 && id + keyLength <= idEnd && excerptLength >= 0 && o + excerptLength <= ownEnd)) throw new Damaged();
     const key = ids.slice(id, (id += keyLength));
     const excerpt = flags & EXCERPT_CUT ? own.slice(o, (o += excerptLength)) + ELLIPSIS : own.slice(o, (o += excerptLength));
     const level = flags & LEVEL_OFF ? 'off' : flags & LEVEL_WARN ? 'warn' : undefined;
     blocks.push(level ? { key, start, line, excerpt, level } : { key, start, line, excerpt });
   }
   // Every column read to its end, or the entry is not what was packed.
-  check(p === intEnd && id === idEnd && o === ownEnd);
+  if (p !== intEnd || id !== idEnd || o !== ownEnd) throw new Damaged();
   return { chunks, blocks };
 }
 
