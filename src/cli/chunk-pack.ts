@@ -112,14 +112,13 @@ const isInt32 = (value: unknown): value is number => typeof value === 'number' &
 const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
 
 /**
- * Appends the columns of one chunking to `ints`, `ids` and `text`, or returns `false` (having
- * appended nothing) when a chunk or block has a shape the columns do not hold.
+ * Appends the columns of one chunking to `ints`, `ids` and `text`, or returns `false` when a
+ * chunk or block has a shape the columns do not hold (the caller then drops what it appended).
  */
 function encodeEntry(chunking: CorpusChunking, text: string, into: { ints: number[]; ids: string[]; text: string[] }, interner: Interner): boolean {
   if (Object.keys(chunking).join(',') !== 'chunks,blocks' || !Array.isArray(chunking.chunks) || !Array.isArray(chunking.blocks)) return false;
-  const ints: number[] = [chunking.chunks.length, chunking.blocks.length];
-  const ids: string[] = [];
-  const own: string[] = [];
+  const { ints, ids, text: own } = into;
+  ints.push(chunking.chunks.length, chunking.blocks.length);
   for (const [position, chunk] of chunking.chunks.entries()) {
     const keys = Object.keys(chunk).join(',');
     if (keys !== CHUNK_KEYS && keys !== `${CHUNK_KEYS},split`) return false;
@@ -165,10 +164,6 @@ function encodeEntry(chunking: CorpusChunking, text: string, into: { ints: numbe
     ids.push(key);
     own.push(stored);
   }
-  // One at a time: a spread of a very long list would overflow the stack.
-  for (const value of ints) into.ints.push(value);
-  for (const value of ids) into.ids.push(value);
-  for (const value of own) into.text.push(value);
   return true;
 }
 
@@ -190,6 +185,8 @@ export function packEntries(entries: readonly { key: string; chunking: CorpusChu
       for (let at = textCount; at < columns.text.length; at++) textChars += columns.text[at]!.length;
       extents.push(intStart, columns.ints.length, idStart, idChars, textStart, textChars);
     } else {
+      // Whatever the entry appended before it turned out not to fit goes.
+      [columns.ints.length, columns.ids.length, columns.text.length] = [intStart, idCount, textCount];
       extents.push(-1, loose.length, 0, 0, 0, 0);
       loose.push({ ...chunking, chunks: chunking.chunks.map((chunk) => (chunk.text === text.slice(chunk.startOffset, chunk.endOffset) ? { ...chunk, text: null } : chunk)) });
     }
