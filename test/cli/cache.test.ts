@@ -91,10 +91,10 @@ describe('chunkgate diff --cache-dir', () => {
       // One pack of the base side's three unchanged files, beside their own entries.
       const [pack, ...others] = await entries(cache, 'packs');
       expect(others).toHaveLength(0);
-      const packed = JSON.parse(await readFile(pack!, 'utf8')) as { format: string; entries: [string, unknown][] };
-      expect(packed.format).toBe('chunkgate-chunk-pack/2');
+      const packed = JSON.parse(await readFile(pack!, 'utf8')) as { format: string; keys: string[]; ints: string };
+      expect(packed.format).toBe('chunkgate-chunk-pack/3');
       const perFile = await entries(cache, 'chunks');
-      expect(packed.entries.map(([key]) => join(cache, 'content', 'chunks', key.slice(0, 2), `${key}.json`)).sort()).toEqual(perFile);
+      expect(packed.keys.map((key) => join(cache, 'content', 'chunks', key.slice(0, 2), `${key}.json`)).sort()).toEqual(perFile);
 
       // A run the pack serves keeps the per-file entries it stood for (a new base commit reuses them)…
       const again = await runCli(argv, { cwd: root });
@@ -108,7 +108,7 @@ describe('chunkgate diff --cache-dir', () => {
       expect(fromPack.stderr).toContain('cache: 3 of 3 corpus files reused');
 
       // A damaged pack, or one of another format, is a miss: the files are chunked again, same report, and the pack is written anew.
-      for (const content of ['{ not json', JSON.stringify({ format: 'chunkgate-chunk-pack/1', entries: packed.entries })]) {
+      for (const content of ['{ not json', JSON.stringify({ ...packed, format: 'chunkgate-chunk-pack/2' })]) {
         await writeFile(pack!, content);
         await Promise.all((await entries(cache, 'chunks')).map((file) => rm(file)));
         const missed = await runCli(argv, { cwd: root });
@@ -118,10 +118,11 @@ describe('chunkgate diff --cache-dir', () => {
       }
 
       // An entry whose chunks do not fit the file's text is a miss for that file only.
-      const broken = structuredClone(packed) as { entries: [string, { chunks: { text: string | null; endOffset: number }[] }][] };
-      const sliced = broken.entries[0]![1].chunks.find((chunk) => chunk.text === null)!;
-      sliced.endOffset = 1e9;
-      await writeFile(pack!, JSON.stringify(broken));
+      // (The first entry's first chunk is a slice of its file: ints from the entry's start are its counts, then flags … endOffset.)
+      const ints = new Int32Array(new Uint8Array(Buffer.from(packed.ints, 'base64')).buffer);
+      expect(ints[ints[0]! + 2]! & 8).toBe(0);
+      ints[ints[0]! + 2 + 6] = 1e9;
+      await writeFile(pack!, JSON.stringify({ ...packed, ints: Buffer.from(ints.buffer).toString('base64') }));
       const partly = await runCli(argv, { cwd: root });
       expect(partly.stdout).toBe(fresh.stdout);
       expect(partly.stderr).toContain('cache: 3 of 3 corpus files reused');

@@ -1,6 +1,12 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { glob } from 'tinyglobby';
 import { describe, expect, it } from 'vitest';
-import { MAX_PACK_CHARS, packable, packEntries, readPack, unpackChunking } from '../../src/cli/chunk-pack.js';
-import type { CorpusChunking } from '../../src/engine/retrieval.js';
+import { MAX_PACK_CHARS, packable, packEntries, readPack, unpackChunking, type ChunkPack } from '../../src/cli/chunk-pack.js';
+import { parseConfig } from '../../src/config/load.js';
+import { settingsFor } from '../../src/config/resolve.js';
+import { chunkForRetrieval, type CorpusChunking } from '../../src/engine/retrieval.js';
 import type { Chunk } from '../../src/types.js';
 
 const text = '# Title\n\nFirst paragraph.\n\n## Part\n\nSecond one.\n';
@@ -15,19 +21,45 @@ function chunking(): CorpusChunking {
   return { chunks: [chunk(0, 0, 26), chunk(1, 27, 48, 'Part\n\nSecond one.')], blocks: [{ key: 'k', start: 9, line: 3, excerpt: 'First paragraph.' }] };
 }
 
+type Entries = Parameters<typeof packEntries>[0];
+
 /** A pack through JSON, as the cache stores it. */
-function stored(entries: Parameters<typeof packEntries>[0]): unknown {
-  return JSON.parse(JSON.stringify(packEntries(entries)));
+function stored(entries: Entries): ChunkPack {
+  return JSON.parse(JSON.stringify(packEntries(entries))) as ChunkPack;
 }
 
+/** The chunkings `entries` unpack to, through JSON. */
+function roundTrip(entries: Entries): (CorpusChunking | undefined)[] {
+  const read = readPack(stored(entries));
+  return entries.map(({ key, text: source }) => unpackChunking(read.get(key), source));
+}
+
+const ints = (pack: ChunkPack): number[] => [...new Int32Array(new Uint8Array(Buffer.from(pack.ints, 'base64')).buffer)];
+const withInts = (pack: ChunkPack, values: number[]): ChunkPack => ({ ...pack, ints: Buffer.from(new Int32Array(values).buffer).toString('base64') });
+
 describe('chunk pack', () => {
-  it('stores a sliced chunk without its text and gives back the same chunking', () => {
+  it('stores the columns without what the file gives back, and gives back the same chunking', () => {
     const original = chunking();
-    const pack = stored([{ key: 'aa11', chunking: original, text }]) as { entries: [string, { chunks: { text: string | null }[] }][] };
-    expect(pack.entries[0]![1].chunks.map((c) => c.text)).toEqual([null, 'Part\n\nSecond one.']);
-    const entries = readPack(pack);
-    expect([...entries.keys()]).toEqual(['aa11']);
-    const back = unpackChunking(entries.get('aa11'), text);
+    const pack = stored([{ key: 'aa11', chunking: original, text }]);
+    expect(pack.format).toBe('chunkgate-chunk-pack/3');
+    expect(pack.keys).toEqual(['aa11']);
+    expect(pack.words).toEqual(['Title', 'paragraph']);
+    // Ids and the block key; the joined chunk's text, then the excerpt. The sliced chunk's text is not stored.
+    expect(pack.ids).toBe('c0c1k');
+    expect(pack.text).toBe('Part\n\nSecond one.First paragraph.');
+    expect(pack.loose).toEqual([]);
+    // Extents [ints, ids, text]; lists ['Title'], ['paragraph']; 2 chunks, 1 block.
+    // Chunk 0: every derivable flag but the 12-character id (1|2|32), its id length 2.
+    // Chunk 1: its own text (8), stored with its length 17. The block: key length 1, excerpt length 16.
+    expect(ints(pack)).toEqual([
+      ...[11, 37, 0, 5, 0, 33],
+      ...[2, 1, 0, 1, 1],
+      ...[2, 1],
+      ...[35, 3, 0, 1, 2, 0, 26, 1, 2],
+      ...[43, 3, 0, 1, 2, 27, 48, 1, 2, 17],
+      ...[0, 9, 3, 16, 1],
+    ]);
+    const back = unpackChunking(readPack(pack).get('aa11'), text);
     expect(back).toEqual(original);
     // Same key order as the chunking it was made from (JSON of it is byte-identical).
     expect(JSON.stringify(back)).toBe(JSON.stringify(original));
@@ -35,31 +67,182 @@ describe('chunk pack', () => {
     expect(original.chunks[0]!.text).toBe(text.slice(0, 26));
   });
 
+  it('keeps an excerpt cut short, split pieces, joined spans, levels and 12/22-character ids', () => {
+    const id = 'a1b2c3d4e5f6';
+    const key = 'k'.repeat(22);
+    const original: CorpusChunking = {
+      chunks: [
+        { ...chunk(0, 9, 26), id, split: { kind: 'section', part: 1, parts: 2 } },
+        { ...chunk(1, 27, 48, '## Part\n\n## Part\n\nSecond one.'), id, chars: 99, index: 5, spans: [{ start: 27, end: 35 }, { start: 27, end: 48 }] },
+      ],
+      blocks: [
+        { key, start: 9, line: 3, excerpt: 'First paragraph, and then some more words to cut…' },
+        { key, start: 36, line: 7, excerpt: 'Second one.', level: 'off' },
+        { key: 'short', start: 36, line: 7, excerpt: '…', level: 'warn' },
+      ],
+    };
+    const pack = stored([{ key: 'bb22', chunking: original, text }]);
+    expect(pack.ids).toBe(`${id}${id}${key}${key}short`);
+    // The ellipsis is a flag: the column stays ASCII.
+    expect(pack.text).toBe('## Part\n\n## Part\n\nSecond one.First paragraph, and then some more words to cutSecond one.');
+    const back = unpackChunking(readPack(pack).get('bb22'), text);
+    expect(back).toStrictEqual(original);
+    expect(JSON.stringify(back)).toBe(JSON.stringify(original));
+  });
+
+  it('stores an entry the columns cannot hold as it is, and reads it back', () => {
+    const odd = (edit: (chunking: CorpusChunking) => void): CorpusChunking => {
+      const value = chunking();
+      edit(value);
+      return value;
+    };
+    const entries: Entries = [
+      // A field the columns do not know, fractional tokens, another key order, an undefined split, a big offset.
+      { key: 'e1', chunking: odd((value) => Object.assign(value.chunks[0]!, { extra: true })), text },
+      { key: 'e2', chunking: odd((value) => (value.chunks[1]!.tokens = 2.5)), text },
+      {
+        key: 'e3',
+        chunking: odd((value) => {
+          const { index, ...rest } = value.chunks[0]!;
+          value.chunks[0] = { index, ...rest };
+        }),
+        text,
+      },
+      { key: 'e4', chunking: odd((value) => (value.chunks[0]!.split = undefined)), text },
+      { key: 'e5', chunking: odd((value) => (value.blocks[0]!.start = 2 ** 31)), text },
+      { key: 'e6', chunking: odd((value) => Object.assign(value.blocks[0]!, { level: 'error' })), text },
+      { key: 'e7', chunking: chunking(), text },
+    ];
+    const pack = stored(entries);
+    expect(pack.loose).toHaveLength(6);
+    // Through JSON: what JSON keeps of each (the undefined split is dropped, as before packs).
+    expect(roundTrip(entries)).toEqual(entries.map((entry) => JSON.parse(JSON.stringify(entry.chunking)) as CorpusChunking));
+    // A loose chunk without its text and offsets that do not fit the file is a miss.
+    const damaged = structuredClone(pack);
+    damaged.loose[0]!.chunks[0]!.endOffset = text.length + 1;
+    expect(unpackChunking(readPack(damaged).get('e1'), text)).toBeUndefined();
+  });
+
   it('reads anything that is not a pack as no entries', () => {
-    for (const value of [undefined, null, 'x', 42, [], {}, { format: 'chunkgate-chunk-pack/1', entries: [] }, { format: 'chunkgate-chunk-pack/2', entries: {} }]) {
-      expect(readPack(value).size).toBe(0);
-    }
-    // Malformed entries are left out, the others kept.
-    const entries = readPack({ format: 'chunkgate-chunk-pack/2', entries: [['ok', {}], [1, {}], ['short'], 'x'] });
-    expect([...entries.keys()]).toEqual(['ok']);
+    const good = stored([{ key: 'k', chunking: chunking(), text }]);
+    const values: unknown[] = [undefined, null, 'x', 42, [], {}, { format: 'chunkgate-chunk-pack/2', entries: [['k', chunking()]] }];
+    values.push({ ...good, format: 'chunkgate-chunk-pack/2' }, { ...good, keys: {} }, { ...good, words: [1] }, { ...good, ints: 7 }, { ...good, ids: null }, { ...good, loose: {} });
+    // A base64 column with characters that are no base64, or cut short of whole int32s.
+    values.push({ ...good, ints: `${good.ints.slice(0, 8)}!${good.ints.slice(8)}` }, { ...good, ints: good.ints.slice(0, -4) + good.ints.slice(-4, -2) });
+    // A list table cut short, or naming a word there is not.
+    values.push(withInts(good, ints(good).slice(0, 7)), withInts(good, ints(good).map((value, at) => (at === 8 ? 9 : value))));
+    for (const value of values) expect(readPack(value).size).toBe(0);
   });
 
   it('turns a damaged entry into a miss, never into chunks', () => {
-    const good = (stored([{ key: 'k', chunking: chunking(), text }]) as { entries: [string, unknown][] }).entries[0]![1];
-    const damaged = (edit: (chunks: Record<string, unknown>[]) => void): unknown => {
-      const copy = structuredClone(good) as { chunks: Record<string, unknown>[] };
-      edit(copy.chunks);
-      return copy;
-    };
-    expect(unpackChunking(null, text)).toBeUndefined();
-    expect(unpackChunking({ chunks: [] }, text)).toBeUndefined();
-    expect(unpackChunking({ chunks: {}, blocks: [] }, text)).toBeUndefined();
-    expect(unpackChunking(damaged((chunks) => (chunks[0] = null as never)), text)).toBeUndefined();
-    expect(unpackChunking(damaged((chunks) => (chunks[0]!.text = 7)), text)).toBeUndefined();
-    expect(unpackChunking(damaged((chunks) => (chunks[0]!.endOffset = text.length + 1)), text)).toBeUndefined();
-    expect(unpackChunking(damaged((chunks) => (chunks[0]!.startOffset = 30)), text)).toBeUndefined();
-    expect(unpackChunking(damaged((chunks) => (chunks[0]!.startOffset = -1)), text)).toBeUndefined();
-    expect(unpackChunking(damaged((chunks) => delete chunks[0]!.endOffset), text)).toBeUndefined();
+    const good = stored([{ key: 'k', chunking: chunking(), text }]);
+    const values = ints(good);
+    const edited = (at: number, value: number): unknown => readPack(withInts(good, values.map((old, where) => (where === at ? value : old)))).get('k');
+    expect(unpackChunking(readPack(good).get('k'), text)).toEqual(chunking());
+    // Not an entry of readPack's.
+    for (const value of [null, {}, { chunks: [], blocks: [] }, 'k']) expect(unpackChunking(value, text)).toBeUndefined();
+    // Extents out of the columns: ints, ids, text.
+    for (const [at, value] of [[0, -2], [0, 40], [1, 36], [1, 38], [2, 1], [3, 6], [3, 4], [4, 1], [5, 40], [5, 32]]) {
+      expect(unpackChunking(edited(at!, value!), text), `extent ${at} = ${value}`).toBeUndefined();
+    }
+    // Counts, list ids, lengths, offsets and flags that do not fit.
+    const damage: [number, number][] = [[11, 3], [12, -1], [15, 7], [20, 5], [19, text.length + 1], [18, 30], [13, 35 | 16], [22, 35], [31, 30], [35, 17], [36, 2]];
+    for (const [at, value] of damage) expect(unpackChunking(edited(at, value), text), `int ${at} = ${value}`).toBeUndefined();
+    // The file shorter than a sliced chunk: a miss, not a shorter text.
+    expect(unpackChunking(readPack(good).get('k'), text.slice(0, 20))).toBeUndefined();
+    // A shorter text column.
+    expect(unpackChunking(readPack({ ...good, text: good.text.slice(0, -1) }).get('k'), text)).toBeUndefined();
+  });
+
+  it('gives back every chunking packed, whatever its chunks and blocks', () => {
+    const entry = fc.string({ unit: fc.constantFrom('a', 'b', ' ', '\n', '#', 'é', '…', '"', '\\', '😀'), maxLength: 80 }).chain((source) => {
+      const offset = fc.nat({ max: source.length });
+      const range = fc.tuple(offset, offset).map(([a, b]): [number, number] => (a <= b ? [a, b] : [b, a]));
+      const words = fc.array(fc.constantFrom('Intro', 'Setup', 'é…', 'a"b', ''), { maxLength: 3 });
+      // Mostly small numbers, so that one equals a length, a position or 0 now and then.
+      const small = fc.oneof(fc.integer({ min: -3, max: 20 }), fc.integer({ min: -3, max: 2 ** 31 - 1 }));
+      const chunkOf = fc.record({
+        range,
+        // A text of its own: any, or the slice with its first character changed (same length, not the slice).
+        own: fc.option(fc.oneof(fc.string({ maxLength: 20 }), fc.constant('changed')), { freq: 3 }),
+        id: fc.oneof(fc.string({ minLength: 12, maxLength: 12 }), fc.string({ maxLength: 15 })),
+        index: fc.option(small, { freq: 3 }),
+        chars: fc.option(small, { freq: 3 }),
+        numbers: fc.tuple(small, small, small),
+        headingPath: words,
+        kinds: fc.array(fc.constantFrom('heading', 'paragraph', 'code', 'table'), { maxLength: 3 }),
+        split: fc.option(fc.record({ kind: fc.constantFrom('table', 'code', 'section', 'text'), part: small, parts: small }), { freq: 2 }),
+        // Any spans, or one span that is the offsets but for one end.
+        spans: fc.option(fc.oneof(fc.array(fc.record({ start: small, end: small }), { maxLength: 3 }), fc.constantFrom(-1, 1)), { freq: 3 }),
+        odd: fc.option(fc.constantFrom('float', 'extra'), { freq: 20 }),
+      });
+      const blockOf = fc.record({
+        key: fc.oneof(fc.string({ minLength: 22, maxLength: 22 }), fc.string({ maxLength: 25 })),
+        start: small,
+        line: small,
+        excerpt: fc.oneof(fc.string({ maxLength: 10 }).map((value) => `${value}…`), fc.string({ maxLength: 10 })),
+        level: fc.option(fc.constantFrom('off', 'warn'), { freq: 3 }),
+      });
+      return fc.record({ key: fc.string({ minLength: 1, maxLength: 8 }), source: fc.constant(source), chunks: fc.array(chunkOf, { maxLength: 6 }), blocks: fc.array(blockOf, { maxLength: 5 }) });
+    });
+    fc.assert(
+      fc.property(fc.uniqueArray(entry, { maxLength: 5, selector: (value) => value.key }), (generated) => {
+        const entries: Entries = generated.map(({ key, source, chunks, blocks }) => ({
+          key,
+          text: source,
+          chunking: {
+            chunks: chunks.map((made, position) => {
+              const [start, end] = made.range;
+              const slice = source.slice(start, end);
+              const body = made.own === 'changed' ? (slice.startsWith('x') ? 'y' : 'x') + slice.slice(1) : (made.own ?? slice);
+              const value: Chunk = {
+                id: made.id,
+                index: made.index ?? position,
+                text: body,
+                tokens: made.odd === 'float' ? 0.5 : made.numbers[0],
+                chars: made.chars ?? body.length,
+                headingPath: made.headingPath,
+                startLine: made.numbers[1],
+                endLine: made.numbers[2],
+                startOffset: start,
+                endOffset: end,
+                kinds: made.kinds,
+                // Plain objects: fast-check's records have no prototype.
+                spans: typeof made.spans === 'number' ? [made.spans < 0 ? { start: start - 1, end } : { start, end: end + 1 }] : (made.spans?.map((span) => ({ start: span.start, end: span.end })) ?? [{ start, end }]),
+              };
+              if (made.split) value.split = { kind: made.split.kind, part: made.split.part, parts: made.split.parts };
+              if (made.odd === 'extra') Object.assign(value, { extra: 1 });
+              return value;
+            }),
+            blocks: blocks.map(({ key: id, start, line, excerpt, level }) => (level ? { key: id, start, line, excerpt, level } : { key: id, start, line, excerpt })),
+          },
+        }));
+        const back = roundTrip(entries);
+        for (const [at, { chunking: original }] of entries.entries()) {
+          expect(back[at]).toStrictEqual(original);
+          expect(JSON.stringify(back[at])).toBe(JSON.stringify(original));
+        }
+      }),
+      { numRuns: 1500, endOnFailure: true },
+    );
+  });
+
+  it('gives back the chunkings of ../shared/corpus/tauri-docs (skipped when absent)', async () => {
+    const corpus = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus', 'tauri-docs');
+    if (!existsSync(corpus)) return;
+    const config = parseConfig('', '(defaults)');
+    const entries: Entries[number][] = [];
+    for (const path of await glob(['**/*.md', '**/*.mdx'], { cwd: corpus, ignore: ['**/node_modules/**'] })) {
+      const source = readFileSync(join(corpus, path), 'utf8');
+      entries.push({ key: `k${entries.length}`, chunking: chunkForRetrieval(path, source, settingsFor(config, path).chunking), text: source });
+    }
+    const pack = stored(entries);
+    // Every entry fits the columns, and the pack is a fraction of its chunkings.
+    expect(pack.loose).toEqual([]);
+    expect(JSON.stringify(pack).length).toBeLessThan(JSON.stringify(entries.map((entry) => entry.chunking)).length / 3);
+    const back = roundTrip(entries);
+    for (const [at, entry] of entries.entries()) expect(JSON.stringify(back[at]), entry.key).toBe(JSON.stringify(entry.chunking));
+    expect(entries.length).toBeGreaterThan(100);
   });
 
   it('packs a side only below the size limit', () => {
