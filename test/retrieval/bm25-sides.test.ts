@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import MiniSearch from 'minisearch';
 import { describe, expect, it, vi } from 'vitest';
-import { bm25Retriever, bm25Sides } from '../../src/retrieval/bm25.js';
+import { bm25Sides } from '../../src/retrieval/bm25-sides.js';
+import { bm25Retriever } from '../../src/retrieval/bm25.js';
 import type { RetrievalChunk } from '../../src/retrieval/types.js';
 
 /** Paragraphs of the demo docs: lengths differ and terms repeat, so length normalisation and document frequencies matter. */
