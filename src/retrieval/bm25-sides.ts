@@ -169,62 +169,81 @@ function filesOf(chunks: readonly RetrievalChunk[], first: number): Map<string, 
  */
 function deriveIndex(from: Bm25Index, chunks: readonly RetrievalChunk[], terms: Terms): Bm25Index | null {
   const wanted = filesOf(chunks, 0);
-  const same = (file: string): boolean => {
-    const had = from.files.get(file);
-    const now = wanted.get(file)!;
-    return had !== undefined && had.chunks.length === now.chunks.length && had.chunks.every((chunk, at) => sameBody(chunk, now.chunks[at]!));
-  };
-  const kept = new Set([...wanted.keys()].filter(same));
+  // Few loops over the files' maps: this runs once per run, before V8 optimises anything.
+  const kept = new Set<string>();
   let work = 0;
-  for (const [file, { slots }] of from.files) if (!kept.has(file)) work += slots.length;
-  for (const [file, { slots }] of wanted) if (!kept.has(file)) work += slots.length;
+  for (const [file, now] of wanted) {
+    const had = from.files.get(file);
+    if (had !== undefined && sameChunks(had.chunks, now.chunks)) kept.add(file);
+    else work += now.slots.length;
+  }
+  const removed: IndexedFile[] = [];
+  for (const [file, had] of from.files) {
+    if (kept.has(file)) continue;
+    work += had.slots.length;
+    removed.push(had);
+  }
   if (work > chunks.length / 2) return null;
   // Removed: their slots leave the postings of the query terms they hold.
   const { orders } = from;
   const touched = new Set<string>();
-  for (const [file, { slots, chunks: removed }] of from.files) {
-    if (kept.has(file)) continue;
+  for (const { slots, chunks: gone } of removed) {
     for (const slot of slots) orders[slot] = -1;
-    for (const chunk of removed) for (const term of memoEntry(bodyOf(chunk), terms.vocabulary, terms.memo).terms) touched.add(term);
+    for (const chunk of gone) for (const term of memoEntry(bodyOf(chunk), terms.vocabulary, terms.memo).terms) touched.add(term);
   }
   for (const term of touched) {
     const postings = from.postings.get(term);
-    if (!postings) continue;
-    const docs: number[] = [];
-    const tfs: number[] = [];
-    for (let at = 0; at < postings.docs.length; at++) {
-      if (orders[postings.docs[at]!]! < 0) continue;
-      docs.push(postings.docs[at]!);
-      tfs.push(postings.tfs[at]!);
-    }
-    postings.docs = docs;
-    postings.tfs = tfs;
+    if (postings) dropRemoved(postings, orders);
   }
   // Each head chunk's slot: its base document's for a kept file, else a new one.
-  const slotOf: number[] = [];
+  const slotOf = new Array<number>(chunks.length).fill(0);
   const files = new Map<string, IndexedFile>();
   const index: Bm25Index = { ...from, files, count: 0 };
   for (const [file, entry] of wanted) {
     if (kept.has(file)) {
       const { slots } = from.files.get(file)!;
-      slots.forEach((slot, at) => {
-        orders[slot] = chunks[entry.slots[at]!]!.order;
-        slotOf[entry.slots[at]!] = slot;
-      });
+      for (let at = 0; at < slots.length; at++) {
+        const position = entry.slots[at]!;
+        orders[slots[at]!] = chunks[position]!.order;
+        slotOf[position] = slots[at]!;
+      }
       files.set(file, { slots, chunks: entry.chunks });
       continue;
     }
     const slots: number[] = [];
-    for (const at of entry.slots) {
-      slotOf[at] = index.lengths.length;
+    for (const position of entry.slots) {
+      slotOf[position] = index.lengths.length;
       slots.push(index.lengths.length);
-      addDocument(index, chunks[at]!, terms);
+      addDocument(index, chunks[position]!, terms);
     }
     files.set(file, { slots, chunks: entry.chunks });
   }
   index.count = chunks.length;
-  index.mean = runningMean(slotOf.map((slot) => index.lengths[slot]!));
+  const lengths = new Array<number>(chunks.length).fill(0);
+  for (let position = 0; position < chunks.length; position++) lengths[position] = index.lengths[slotOf[position]!]!;
+  index.mean = runningMean(lengths);
   return index;
+}
+
+/** Removes from `postings`, in place, the documents whose order is `-1` (removed). */
+function dropRemoved(postings: Postings, orders: readonly number[]): void {
+  const { docs, tfs } = postings;
+  let kept = 0;
+  for (let at = 0; at < docs.length; at++) {
+    if (orders[docs[at]!]! < 0) continue;
+    docs[kept] = docs[at]!;
+    tfs[kept] = tfs[at]!;
+    kept += 1;
+  }
+  docs.length = kept;
+  tfs.length = kept;
+}
+
+/** Whether two files' chunks index the same bodies, in the same order. */
+function sameChunks(had: IndexedFile['chunks'], now: IndexedFile['chunks']): boolean {
+  if (had.length !== now.length) return false;
+  for (let at = 0; at < had.length; at++) if (!sameBody(had[at]!, now[at]!)) return false;
+  return true;
 }
 
 /**
@@ -295,19 +314,22 @@ function bestK(touched: readonly number[], k: number, sums: Float64Array, matche
       .slice(0, k)
       .map((result) => result.order);
   }
-  // A few best of many: kept in rank order while scanning (parallel arrays: no object per document reached).
-  const scores: number[] = [];
-  const ranked: number[] = [];
+  // A few best of many: kept in rank order while scanning, in float arrays (no object per
+  // document reached, no change of array kind to deoptimise the loop).
+  const scores = new Float64Array(k);
+  const ranked = new Float64Array(k);
+  let size = 0;
   for (let next = 0; next < touched.length; next++) {
     const slot = touched[next]!;
     const score = sums[slot]! * matched[slot]!;
     const order = orders[slot]!;
-    let at = ranked.length;
+    let at = size;
     if (at === k) {
-      if (!outranks(score, order, scores[k - 1]!, ranked[k - 1]!)) continue;
+      const last = scores[k - 1]!;
+      if (score < last || (score === last && order > ranked[k - 1]!)) continue;
       at = k - 1;
-    }
-    while (at > 0 && outranks(score, order, scores[at - 1]!, ranked[at - 1]!)) {
+    } else size += 1;
+    while (at > 0 && (score > scores[at - 1]! || (score === scores[at - 1]! && order < ranked[at - 1]!))) {
       scores[at] = scores[at - 1]!;
       ranked[at] = ranked[at - 1]!;
       at -= 1;
@@ -315,12 +337,7 @@ function bestK(touched: readonly number[], k: number, sums: Float64Array, matche
     scores[at] = score;
     ranked[at] = order;
   }
-  return ranked;
-}
-
-/** Whether a document of `score` and corpus `order` ranks before one of `otherScore` and `otherOrder`. */
-function outranks(score: number, order: number, otherScore: number, otherOrder: number): boolean {
-  return score > otherScore || (score === otherScore && order < otherOrder);
+  return Array.from(ranked.subarray(0, size));
 }
 
 /** The base side of {@link bm25Sides}: ranks from the store or its index, and the index to hand over to the head. */
