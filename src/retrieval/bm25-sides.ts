@@ -16,9 +16,10 @@
  * is the sum of its terms' scores in query order (a repeated term again) times the number of
  * distinct query terms the document holds; ties rank in corpus order.
  */
-import { createHash } from 'node:crypto';
 import { inverseDocumentFrequency, termScore } from './bm25-plus.js';
 import { bm25Memo, bodyOf, memoEntry, type Bm25Memo, type Ranker } from './bm25.js';
+import { baseKey } from './bm25-key.js';
+import { saveBase, savedBase, savedPostings, type Postings, type SavedBase } from './bm25-saved.js';
 import { searchTerms } from './terms.js';
 import type { RetrievalChunk, Retriever } from './types.js';
 
@@ -79,12 +80,6 @@ export function bm25Sides(queries: readonly string[], store?: Bm25Store): Bm25Si
 interface Terms {
   vocabulary: ReadonlySet<string>;
   memo: Bm25Memo;
-}
-
-/** One query term's postings: its documents (index slots, ascending) and the term's frequency in each. */
-interface Postings {
-  docs: number[];
-  tfs: number[];
 }
 
 /** One file's documents: their index slots and chunks, in corpus order. */
@@ -350,22 +345,6 @@ interface BaseSide {
   handOver(derive: (index: Bm25Index) => Bm25Index | null): Promise<Bm25Index | null>;
 }
 
-/**
- * What {@link bm25Sides} saves of a base side (slots are corpus orders). A format of its own:
- * an entry of another format, MiniSearch's of `chunkgate-bm25/1` included, is a miss.
- */
-interface SavedBase {
-  format: typeof FORMAT;
-  /** Each document's length, in corpus order. */
-  lengths: number[];
-  /** Each query term's postings: the term, its documents as gaps (the first, then each one's distance from the previous), their term frequencies. */
-  postings: [string, number[], number[]][];
-  /** Ranked corpus orders by `k` and query. */
-  ranks: [string, number[]][];
-}
-
-const FORMAT = 'chunkgate-bm25/2';
-
 function baseSide(queries: readonly string[], chunks: readonly RetrievalChunk[], terms: Terms, store: Bm25Store | undefined): BaseSide {
   interface State {
     key: string | null;
@@ -399,7 +378,7 @@ function baseSide(queries: readonly string[], chunks: readonly RetrievalChunk[],
       const current = await (state ??= open());
       const index = indexOf(current);
       if (store && current.key !== null && (current.added || !current.saved)) {
-        const saved = current.saved ?? saveIndex(index);
+        const saved = current.saved ?? saveBase(index.postings, index.lengths);
         await store.set(current.key, { ...saved, ranks: [...current.ranks] } satisfies SavedBase);
         current.added = false;
       }
@@ -411,103 +390,9 @@ function baseSide(queries: readonly string[], chunks: readonly RetrievalChunk[],
 }
 
 /** The saved form of a fresh base index (slot = corpus position). */
-function saveIndex(index: Bm25Index): Omit<SavedBase, 'ranks'> & { ranks: [] } {
-  const postings = [...index.postings].map(([term, { docs, tfs }]): [string, number[], number[]] => [term, docs.map((slot, at) => (at === 0 ? slot : slot - docs[at - 1]!)), [...tfs]]);
-  return { format: FORMAT, lengths: [...index.lengths], postings, ranks: [] };
-}
-
-/** A saved base of `count` documents, or `null` when `value` is not one (another format, another corpus size, damaged). */
-function savedBase(value: unknown, count: number): SavedBase | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const saved = value as Partial<SavedBase>;
-  if (saved.format !== FORMAT || !Array.isArray(saved.lengths) || saved.lengths.length !== count || !saved.lengths.every(isCount)) return null;
-  if (!Array.isArray(saved.ranks) || !saved.ranks.every((entry) => Array.isArray(entry) && typeof entry[0] === 'string' && Array.isArray(entry[1]) && entry[1].every((order) => isCount(order) && order < count))) return null;
-  if (!Array.isArray(saved.postings) || !saved.postings.every((entry) => validPostings(entry, count))) return null;
-  return saved as SavedBase;
-}
-
-/** Whether `entry` is `[term, gaps, tfs]` of documents ascending below `count`, each term frequency at least 1. */
-function validPostings(entry: unknown, count: number): boolean {
-  if (!Array.isArray(entry) || entry.length !== 3 || typeof entry[0] !== 'string') return false;
-  const [, gaps, tfs] = entry as [string, unknown, unknown];
-  if (!Array.isArray(gaps) || !Array.isArray(tfs) || gaps.length !== tfs.length) return false;
-  let slot = -1;
-  for (let at = 0; at < gaps.length; at++) {
-    const gap: unknown = gaps[at];
-    const tf: unknown = tfs[at];
-    if (!isCount(gap) || (at > 0 && gap === 0) || !isCount(tf) || tf === 0) return false;
-    slot = at === 0 ? gap : slot + gap;
-  }
-  return slot < count;
-}
-
-function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-}
-
 /** The index of a saved base over `chunks` (checked by {@link savedBase}: one length per chunk). */
 function loadIndex(saved: SavedBase, chunks: readonly RetrievalChunk[]): Bm25Index {
-  const postings = new Map<string, Postings>();
-  for (const [term, gaps, tfs] of saved.postings) {
-    const docs: number[] = [];
-    let slot = 0;
-    gaps.forEach((gap, at) => docs.push((slot = at === 0 ? gap : slot + gap)));
-    postings.set(term, { docs, tfs: [...tfs] });
-  }
-  const index: Bm25Index = { postings, lengths: [...saved.lengths], orders: chunks.map((chunk) => chunk.order), mean: 0, count: chunks.length, files: filesOf(chunks, 0) };
+  const index: Bm25Index = { postings: savedPostings(saved), lengths: [...saved.lengths], orders: chunks.map((chunk) => chunk.order), mean: 0, count: chunks.length, files: filesOf(chunks, 0) };
   index.mean = runningMean(index.lengths);
   return index;
 }
-
-/**
- * The key of a base side: a SHA-256 of the queries and the corpus, files in corpus order. A file
- * of `fileKeys` counts as its path and key (its chunks are a function of it), any other as its
- * chunks' heading paths and texts ({@link corpusDigest}'s hash). Each part is tagged and its
- * strings are length-prefixed, so no two corpora give the same bytes.
- */
-export function baseKey(queries: readonly string[], chunks: readonly Pick<RetrievalChunk, 'file' | 'headingPath' | 'text'>[], fileKeys?: ReadonlyMap<string, string>): string {
-  if (!fileKeys || fileKeys.size === 0) return corpusDigest(queries, chunks);
-  const hash = createHash('sha256').update(`${FORMAT}\u0000keyed\u0000${JSON.stringify(queries)}`);
-  let batch = '';
-  let last: string | null = null;
-  let keyed = false;
-  for (const chunk of chunks) {
-    if (chunk.file === last && keyed) continue;
-    const key = fileKeys.get(chunk.file);
-    keyed = key !== undefined;
-    if (key !== undefined) {
-      batch += `\u0000K${chunk.file.length}:${chunk.file}${key.length}:${key}`;
-    } else {
-      batch += `\u0000C${chunk.file.length}:${chunk.file}${chunk.headingPath.length}`;
-      for (const part of chunk.headingPath) batch += `:${part.length}:${part}`;
-      batch += `:${chunk.text.length}:${chunk.text}`;
-    }
-    last = chunk.file;
-    if (batch.length >= DIGEST_BATCH) {
-      hash.update(batch);
-      batch = '';
-    }
-  }
-  return hash.update(batch).digest('hex');
-}
-
-/**
- * A SHA-256 of the queries and every chunk's file, heading path and text, in corpus order. The
- * chunks go to the hash joined in batches of about 64K characters: the same bytes as one update
- * per chunk (each part starts with a NUL, so no surrogate pair forms across a join), in a few
- * hundred calls instead of one per chunk.
- */
-export function corpusDigest(queries: readonly string[], chunks: readonly Pick<RetrievalChunk, 'file' | 'headingPath' | 'text'>[]): string {
-  const hash = createHash('sha256').update(JSON.stringify(queries));
-  let batch = '';
-  for (const chunk of chunks) {
-    batch += `\u0000${chunk.file}\u0000${chunk.headingPath.join('\u0001')}\u0000${chunk.text}`;
-    if (batch.length >= DIGEST_BATCH) {
-      hash.update(batch);
-      batch = '';
-    }
-  }
-  return hash.update(batch).digest('hex');
-}
-
-const DIGEST_BATCH = 1 << 16;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { baseKey, corpusDigest } from '../../src/retrieval/bm25-sides.js';
+import { baseKey, corpusDigest } from '../../src/retrieval/bm25-key.js';
 
 /** The former key: one hash update per chunk. */
 function digestPerChunk(queries: readonly string[], chunks: readonly { file: string; headingPath: string[]; text: string }[]): string {
@@ -41,7 +41,7 @@ describe('baseKey', () => {
   });
 
   it('hashes a keyed file as its path and key once, any other as its chunks, each string length-prefixed', () => {
-    const expected = createHash('sha256').update('chunkgate-bm25/2\u0000keyed\u0000["q"]\u0000K4:a.md3:k-a\u0000C4:b.md1:1:B:4:body').digest('hex');
+    const expected = createHash('sha256').update('chunkgate-bm25 keyed\u0000["q"]\u0000K4:a.md3:k-a\u0000C4:b.md1:1:B:4:body').digest('hex');
     expect(baseKey(['q'], chunks, new Map([['a.md', 'k-a']]))).toBe(expected);
   });
 
