@@ -67,10 +67,11 @@ export function bm25Sides(queries: readonly string[], store?: Bm25Store): Bm25Si
     },
     head(chunks) {
       const from = base;
-      let ready: Ranker | null = null;
+      // One index, however many queries ask at once.
+      let ready: Promise<Ranker> | null = null;
       return async (query, k) => {
-        ready ??= rankerOf((from ? await from.handOver((index) => deriveIndex(index, chunks, terms)) : null) ?? buildIndex(chunks, terms));
-        return ready(query, k);
+        ready ??= (async () => rankerOf((from ? await from.handOver((index) => deriveIndex(index, chunks, terms)) : null) ?? buildIndex(chunks, terms)))();
+        return (await ready)(query, k);
       };
     },
   };

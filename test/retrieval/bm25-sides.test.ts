@@ -137,6 +137,18 @@ describe('bm25Sides', () => {
     expect(tied.indexOf(copyFirst.order)).toBeGreaterThan(tied.indexOf(base.find((chunk) => chunk.file === 'docs/f00.md' && chunk.text === copyFirst.text)!.order));
   });
 
+  it('derives the head once when its queries come at once', async () => {
+    const base = corpus(baseFiles());
+    const edited = baseFiles();
+    edited['docs/f02.md']![0]!.text = 'Rollback a failed release: deploy the previous tag to production again.';
+    const head = corpus(edited);
+    const expected = await ranks(bm25Retriever(head, { queries }), 5);
+    const sides = bm25Sides(queries);
+    await ranks(sides.base(base), 5);
+    const retrieve = sides.head(head);
+    expect(await Promise.all(queries.map((query) => retrieve(query, 5)))).toEqual(expected);
+  });
+
   it('gives an unchanged head the ranks of the base', async () => {
     const base = corpus(baseFiles());
     const sides = bm25Sides(queries);
