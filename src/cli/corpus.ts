@@ -19,6 +19,9 @@ import { inFlightFiles, type Pool } from './pool.js';
  * keyed by every base file's entry key ({@link chunkPack}): every pull request on the same base
  * commit reads one file instead of one per corpus file. Only the latest pack is kept; the
  * per-file entries stay (pruning keeps those a pack stood in for), so a new base commit reuses them.
+ *
+ * `entryKeys` has the cache's entry key of each file chunked here (not skipped, not `external`
+ * or `semantic`): its chunks are a function of that key (the engine build, path, text, settings).
  */
 export async function chunkCorpus(
   sides: readonly (readonly SourceText[])[],
@@ -27,7 +30,7 @@ export async function chunkCorpus(
   cache: ContentCache | null,
   skip: (path: string, text: string) => boolean,
   packs: ContentCache | null = null,
-): Promise<CorpusMap<CorpusChunking>> {
+): Promise<CorpusMap<CorpusChunking> & { entryKeys: CorpusMap<string | null> }> {
   const chunked = corpusMap<CorpusChunking>();
   // Settings by path: both sides ask for most paths, several times.
   const settings = new Map<string, ChunkingOptions>();
@@ -117,5 +120,5 @@ export async function chunkCorpus(
     await packs!.set(packKey, packEntries(entries));
     await packs!.prune();
   }
-  return chunked;
+  return Object.assign(chunked, { entryKeys: seen });
 }

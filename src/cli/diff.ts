@@ -378,7 +378,13 @@ async function goldenRetrieval(
   const pruned = cache && prune ? cache.prune() : Promise.resolve();
   pruned.catch(() => undefined);
   if (cache) io.stderr(`cache: ${cache.stats.hits} of ${cache.stats.hits + cache.stats.misses} corpus files reused from ${cacheDir}`);
+  // Base files whose retrieval chunks are the cached chunking (not the changed ones): keyed by their entry keys.
+  const fileKeys = new Map(corpus.base.flatMap((file): [string, string][] => {
+    const key = chunked.entryKeys.get(file.path, file.text);
+    return key ? [[file.path, key]] : [];
+  }));
   const bm25Store = indexes && {
+    fileKeys,
     get: (key: string) => indexes.get(indexes.key(key)),
     async set(key: string, value: unknown) {
       await indexes.set(indexes.key(key), value);

@@ -1,4 +1,4 @@
-import { boilerplateIssues, repeatedBlocks, type PageBlock, type RepeatedBlock } from '../metrics/boilerplate.js';
+import { boilerplateIssues, repeatedBlocksOfSides, type PageBlock, type RepeatedBlock } from '../metrics/boilerplate.js';
 import { issueOrder } from '../metrics/rules/index.js';
 import { renderJsonFile } from '../report/json.js';
 import type { DocDiff, DocEval, EvaluatedChunk, Issue } from '../types.js';
@@ -37,18 +37,19 @@ export function addPage(side: SidePages, path: string, blocks: readonly PageBloc
   if (blocks && !side.has(path)) side.set(path, [...blocks]);
 }
 
-/** The repeated blocks of each side ({@link repeatedBlocks}), by page path. */
+/** The repeated blocks of each side (`repeatedBlocks`; the pages both sides share counted once), by page path. */
 export function boilerplateOf(pages: RunPages): RunBoilerplate {
-  const byPath = (side: SidePages) => {
+  const pagesOf = (side: SidePages) => [...side].map(([path, blocks]) => ({ path, blocks }));
+  const [base, head] = repeatedBlocksOfSides([pagesOf(pages.base), pagesOf(pages.head)]).map((repeated) => {
     const found = new Map<string, RepeatedBlock[]>();
-    for (const block of repeatedBlocks([...side].map(([path, blocks]) => ({ path, blocks })))) {
+    for (const block of repeated) {
       const list = found.get(block.path) ?? [];
       list.push(block);
       found.set(block.path, list);
     }
     return found;
-  };
-  return { base: byPath(pages.base), head: byPath(pages.head) };
+  });
+  return { base: base!, head: head! };
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Config } from '../config/types.js';
 import type { GoldenSet } from '../golden/schema.js';
 import { parseMarkdown } from '../markdown/parse.js';
 import { pageBlocks, type PageBlock } from '../metrics/boilerplate.js';
-import { bm25Sides, type Bm25Store } from '../retrieval/bm25.js';
+import { bm25Sides, type Bm25Store } from '../retrieval/bm25-sides.js';
 import { embeddingRetriever, type Embed, type VectorCache } from '../retrieval/embeddings.js';
 import type { RetrievalChunk } from '../retrieval/types.js';
 import { evaluateRetrieval } from '../retrieval/evaluate.js';

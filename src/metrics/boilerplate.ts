@@ -88,28 +88,90 @@ export function pageBlocks(doc: ParsedDoc, options: Pick<BoilerplateOptions, 'mi
  * given twice counts). Result: every occurrence, by page path, then offset.
  */
 export function repeatedBlocks(pages: readonly PageBlocks[], options: BoilerplateOptions = {}): RepeatedBlock[] {
-  const unique = [...new Map([...pages].reverse().map((page) => [page.path, page])).values()];
-  const threshold = Math.max(options.minPages ?? 3, Math.ceil((options.minShare ?? 0.1) * unique.length));
-  // The pages holding each block: most blocks are on one page, kept as its path (no set per block).
-  const holders = new Map<string, string | Set<string>>();
-  for (const { path, blocks } of unique) {
-    for (const block of blocks) {
-      const held = holders.get(block.key);
-      if (held === undefined) holders.set(block.key, path);
-      else if (typeof held === 'string') {
-        if (held !== path) holders.set(block.key, new Set([held, path]));
-      } else held.add(path);
+  return repeatedBlocksOfSides([pages], options)[0]!;
+}
+
+/**
+ * {@link repeatedBlocks} of each of several sides of a run (a pull request's base and head):
+ * `result[i]` is `repeatedBlocks(sides[i], options)`. The sides share most pages (a page of one
+ * path whose blocks have the same texts on every side): their blocks are counted once for all
+ * sides, then each side's own pages on top.
+ */
+export function repeatedBlocksOfSides(sides: readonly (readonly PageBlocks[])[], options: BoilerplateOptions = {}): RepeatedBlock[][] {
+  const uniques = sides.map((pages) => [...new Map([...pages].reverse().map((page) => [page.path, page])).values()]);
+  const thresholds = uniques.map((unique) => Math.max(options.minPages ?? 3, Math.ceil((options.minShare ?? 0.1) * unique.length)));
+  const shared = sharedPages(uniques);
+  // The pages holding each block: those every side has, then each side's own.
+  const common: Holders = new Map();
+  let page = 0;
+  let most = 0;
+  for (const entry of uniques[0]!) if (shared.has(entry.path)) most = Math.max(most, countHolders(common, entry, page++));
+  const own = uniques.map((unique) => {
+    const holders: Holders = new Map();
+    let mostOwn = 0;
+    for (const entry of unique) if (!shared.has(entry.path)) mostOwn = Math.max(mostOwn, countHolders(holders, entry, page++));
+    return { holders, most: mostOwn };
+  });
+  return uniques.map((unique, side) => {
+    const threshold = thresholds[side]!;
+    const repeated: RepeatedBlock[] = [];
+    // No block is on enough pages (the common case): no block to look up.
+    if (most + own[side]!.most < threshold) return repeated;
+    for (const { path, blocks } of unique) {
+      for (const block of blocks) {
+        const count = holdersOf(common.get(block.key)) + holdersOf(own[side]!.holders.get(block.key));
+        if (count >= threshold) repeated.push({ ...block, path, pages: count, of: unique.length, threshold });
+      }
+    }
+    return repeated.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.start - b.start));
+  });
+}
+
+/**
+ * The pages holding each block key: the number of the only page yet (most blocks are on one
+ * page: no object per block), else how many pages and the last one counted.
+ */
+type Holders = Map<string, number | { pages: number; last: number }>;
+
+/** Counts page number `page` as a holder of each of its blocks' keys (once per key); returns the most holders of any of them. */
+function countHolders(holders: Holders, { blocks }: PageBlocks, page: number): number {
+  let most = 0;
+  for (const block of blocks) {
+    const held = holders.get(block.key);
+    if (held === undefined) {
+      holders.set(block.key, page);
+      most = Math.max(most, 1);
+    } else if (typeof held === 'number') {
+      if (held !== page) holders.set(block.key, { pages: 2, last: page });
+      most = Math.max(most, held !== page ? 2 : 1);
+    } else {
+      if (held.last !== page) {
+        held.pages += 1;
+        held.last = page;
+      }
+      most = Math.max(most, held.pages);
     }
   }
-  const repeated: RepeatedBlock[] = [];
-  for (const { path, blocks } of unique) {
-    for (const block of blocks) {
-      const held = holders.get(block.key)!;
-      const count = typeof held === 'string' ? 1 : held.size;
-      if (count >= threshold) repeated.push({ ...block, path, pages: count, of: unique.length, threshold });
-    }
+  return most;
+}
+
+function holdersOf(held: number | { pages: number } | undefined): number {
+  return held === undefined ? 0 : typeof held === 'number' ? 1 : held.pages;
+}
+
+/** The paths of the pages every side has with the same block texts, in the same order. */
+function sharedPages(uniques: readonly PageBlocks[][]): Set<string> {
+  const shared = new Set<string>();
+  if (uniques.length < 2) return shared;
+  const others = uniques.slice(1).map((unique) => new Map(unique.map((page) => [page.path, page.blocks])));
+  for (const { path, blocks } of uniques[0]!) {
+    const same = others.every((pages) => {
+      const theirs = pages.get(path);
+      return theirs !== undefined && (theirs === blocks || (theirs.length === blocks.length && theirs.every((block, at) => block === blocks[at] || block.key === blocks[at]!.key)));
+    });
+    if (same) shared.add(path);
   }
-  return repeated.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.start - b.start));
+  return shared;
 }
 
 /**

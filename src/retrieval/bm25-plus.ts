@@ -1,8 +1,8 @@
 /**
  * MiniSearch 7's BM25+ term score, as {@link bm25Ranker} configures it (its default parameters,
  * every weight and boost at 1), written once for the two rankers that compute it from postings
- * (`ownRanks`, and `bm25Ranker`'s direct ranking). The operation order is MiniSearch's, so the
- * scores are its to the bit.
+ * (`ownRanks`, and the golden-set retrieval's `bm25Sides`). The operation order is MiniSearch's,
+ * so the scores are its to the bit.
  */
 
 /** MiniSearch's default BM25+ parameters (`defaultBM25params`). */

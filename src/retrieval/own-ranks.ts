@@ -6,8 +6,9 @@
  * own chunks. A MiniSearch index per file (a radix tree, a result map of objects per query term)
  * cost as much as the ranking itself was worth; here a file's postings are arrays, each
  * posting's BM25+ term score is computed once, and a query is a sum over float arrays.
- * MiniSearch stays the scorer of record: the golden-set retrieval uses {@link bm25Ranker}, and
- * a test compares these ranks with its ranks on every fixture and corpus document.
+ * MiniSearch stays the scorer of record ({@link bm25Ranker}): a test compares these ranks with
+ * its ranks on every fixture and corpus document (the golden-set retrieval's `bm25Sides` is
+ * checked against it the same way).
  *
  * What is reproduced, from MiniSearch 7 as {@link bm25Ranker} configures it (one field, boost 1,
  * no prefix or fuzzy matching, OR, BM25+ with k 1.2, b 0.7, d 0.5):

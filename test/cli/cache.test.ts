@@ -73,7 +73,7 @@ describe('chunkgate diff --cache-dir', () => {
       const indexes = (await readdir(join(cache, 'content', 'retrieval'), { recursive: true })).filter((name) => name.endsWith('.json'));
       expect(indexes).toHaveLength(1);
       const saved = JSON.parse(await readFile(join(cache, 'content', 'retrieval', indexes[0]!), 'utf8'));
-      expect(saved.format).toBe('chunkgate-bm25/1');
+      expect(saved.format).toBe('chunkgate-bm25/2');
       expect(saved.ranks.length).toBe((JSON.parse(fresh.stdout) as { retrieval: { queries: unknown[] } }).retrieval.queries.length);
     } finally {
       await rm(cache, { recursive: true, force: true });

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import MiniSearch from 'minisearch';
 import { describe, expect, it, vi } from 'vitest';
-import { bm25Retriever, bm25Sides } from '../../src/retrieval/bm25.js';
+import { bm25Sides } from '../../src/retrieval/bm25-sides.js';
+import { bm25Retriever } from '../../src/retrieval/bm25.js';
 import type { RetrievalChunk } from '../../src/retrieval/types.js';
 
 /** Paragraphs of the demo docs: lengths differ and terms repeat, so length normalisation and document frequencies matter. */
@@ -134,6 +135,18 @@ describe('bm25Sides', () => {
     const copyFirst = base.find((chunk) => chunk.file === 'docs/zz-copy.md')!;
     const tied = await direct(copyFirst.text.split(/\s+/).slice(1, 5).join(' '), 1000);
     expect(tied.indexOf(copyFirst.order)).toBeGreaterThan(tied.indexOf(base.find((chunk) => chunk.file === 'docs/f00.md' && chunk.text === copyFirst.text)!.order));
+  });
+
+  it('derives the head once when its queries come at once', async () => {
+    const base = corpus(baseFiles());
+    const edited = baseFiles();
+    edited['docs/f02.md']![0]!.text = 'Rollback a failed release: deploy the previous tag to production again.';
+    const head = corpus(edited);
+    const expected = await ranks(bm25Retriever(head, { queries }), 5);
+    const sides = bm25Sides(queries);
+    await ranks(sides.base(base), 5);
+    const retrieve = sides.head(head);
+    expect(await Promise.all(queries.map((query) => retrieve(query, 5)))).toEqual(expected);
   });
 
   it('gives an unchanged head the ranks of the base', async () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { corpusDigest } from '../../src/retrieval/bm25.js';
+import { baseKey, corpusDigest } from '../../src/retrieval/bm25-key.js';
 
 /** The former key: one hash update per chunk. */
 function digestPerChunk(queries: readonly string[], chunks: readonly { file: string; headingPath: string[]; text: string }[]): string {
@@ -25,5 +25,40 @@ describe('corpusDigest', () => {
       }),
       { numRuns: 200, endOnFailure: true },
     );
+  });
+});
+
+describe('baseKey', () => {
+  const chunks = [
+    { file: 'a.md', headingPath: ['A'], text: 'one' },
+    { file: 'a.md', headingPath: ['A', 'B'], text: 'two' },
+    { file: 'b.md', headingPath: ['B'], text: 'body' },
+  ];
+
+  it('is corpusDigest without file keys', () => {
+    expect(baseKey(['q'], chunks)).toBe(corpusDigest(['q'], chunks));
+    expect(baseKey(['q'], chunks, new Map())).toBe(corpusDigest(['q'], chunks));
+  });
+
+  it('hashes a keyed file as its path and key once, any other as its chunks, each string length-prefixed', () => {
+    const expected = createHash('sha256').update('chunkgate-bm25 keyed\u0000["q"]\u0000K4:a.md3:k-a\u0000C4:b.md1:1:B:4:body').digest('hex');
+    expect(baseKey(['q'], chunks, new Map([['a.md', 'k-a']]))).toBe(expected);
+  });
+
+  it('changes with a file key, a text or heading of a file hashed by its chunks, a file, or the queries', () => {
+    const keys = new Map([['a.md', 'k-a']]);
+    const key = baseKey(['q'], chunks, keys);
+    const variants = [
+      baseKey(['q'], chunks, new Map([['a.md', 'k-a2']])),
+      baseKey(['q'], chunks.map((chunk) => (chunk.file === 'b.md' ? { ...chunk, text: 'bodY' } : chunk)), keys),
+      baseKey(['q'], chunks.map((chunk) => (chunk.file === 'b.md' ? { ...chunk, headingPath: ['B', ''] } : chunk)), keys),
+      baseKey(['q'], chunks.slice(0, 2), keys),
+      baseKey(['q'], [...chunks, { file: 'c.md', headingPath: [], text: '' }], keys),
+      baseKey(['q', 'r'], chunks, keys),
+      // Both files keyed, or none: other bytes.
+      baseKey(['q'], chunks, new Map([['a.md', 'k-a'], ['b.md', 'k-b']])),
+      baseKey(['q'], chunks),
+    ];
+    expect(new Set([key, ...variants]).size).toBe(variants.length + 1);
   });
 });

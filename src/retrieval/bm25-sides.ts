@@ -1,0 +1,399 @@
+/**
+ * The golden-set BM25 of one run, base and head: `bm25Ranker`'s ranks, bit for bit, from an
+ * index of the queries' terms this module keeps itself (postings as arrays, as `ownRanks` does).
+ *
+ * Why not MiniSearch here: a pull request on a docs site of thousands of files changes a few of
+ * them. The head's index is the base's with the changed files' chunks removed and added; the
+ * base's index and ranks are saved for the next pull request on the same base commit. Loading
+ * MiniSearch's saved index (a JSON radix tree and maps by string id), re-indexing through it and
+ * asking it for every match of a common query word took most of a warm golden-set run; plain
+ * postings load, derive and rank in a fraction of that. MiniSearch stays the scorer of record
+ * (`bm25Ranker`): tests compare these ranks with a fresh MiniSearch index's.
+ *
+ * What is reproduced, from MiniSearch 7 as `bm25Ranker` configures it: a document's length
+ * is its count of distinct tokens; the mean length is the running mean of the lengths in corpus
+ * order; a term's score is `termScore` with `idf` over the documents holding it; a query's score
+ * is the sum of its terms' scores in query order (a repeated term again) times the number of
+ * distinct query terms the document holds; ties rank in corpus order.
+ */
+import { inverseDocumentFrequency, termScore } from './bm25-plus.js';
+import { bm25Memo, bodyOf, memoEntry, type Bm25Memo, type Ranker } from './bm25.js';
+import { baseKey } from './bm25-key.js';
+import { saveBase, savedBase, savedPostings, type Postings, type SavedBase } from './bm25-saved.js';
+import { searchTerms } from './terms.js';
+import type { RetrievalChunk, Retriever } from './types.js';
+
+/** Builders of the two sides' retrievers of one run ({@link bm25Sides}). */
+export interface Bm25Sides {
+  base(chunks: readonly RetrievalChunk[]): Retriever;
+  /** Takes over the base side's index: the base retriever answers no query after the head's first. */
+  head(chunks: readonly RetrievalChunk[]): Retriever;
+}
+
+/**
+ * Where a run keeps the base side's index and ranks for the next run over the same base corpus
+ * and queries (a shell's cache folder): keys are digests of both, values plain JSON data. A
+ * value that is not what this module saved is a miss.
+ */
+export interface Bm25Store {
+  get(key: string): Promise<unknown>;
+  set(key: string, value: unknown): Promise<void>;
+  /**
+   * Base files whose chunks are a function of a key the shell has, by path: the content cache's
+   * entry key (a digest of the engine build, the path, the text and the chunking settings) of a
+   * file whose chunks retrieval takes from that chunking (default: none). The base side's key
+   * hashes these keys instead of the files' chunks.
+   */
+  fileKeys?: ReadonlyMap<string, string>;
+}
+
+/**
+ * BM25 retrievers for the base and the head of one run over the same `queries`, the head's index
+ * derived from the base's: the chunks of a file that is the same on both sides stay indexed, the
+ * other files' chunks are removed and added. A one-file pull request re-indexes a dozen chunks
+ * instead of every chunk. With a `store`, the base's index and ranks are saved, and a later run
+ * over the same base corpus answers the base queries from them and derives its head from the
+ * saved index (pull requests on the same base commit). When most chunks changed, the head's
+ * index is built fresh.
+ */
+export function bm25Sides(queries: readonly string[], store?: Bm25Store): Bm25Sides {
+  const terms: Terms = { vocabulary: new Set(queries.flatMap((query) => searchTerms(query))), memo: bm25Memo() };
+  let base: BaseSide | null = null;
+  return {
+    base(chunks) {
+      const side = baseSide(queries, chunks, terms, store);
+      base = side;
+      return side.rank;
+    },
+    head(chunks) {
+      const from = base;
+      // One index, however many queries ask at once.
+      let ready: Promise<Ranker> | null = null;
+      return async (query, k) => {
+        ready ??= (async () => rankerOf((from ? await from.handOver((index) => deriveIndex(index, chunks, terms)) : null) ?? buildIndex(chunks, terms)))();
+        return (await ready)(query, k);
+      };
+    },
+  };
+}
+
+/** The query terms of a run, and the terms of each chunk body indexed so far (both sides share most). */
+interface Terms {
+  vocabulary: ReadonlySet<string>;
+  memo: Bm25Memo;
+}
+
+/** One file's documents: their index slots and chunks, in corpus order. */
+interface IndexedFile {
+  slots: number[];
+  chunks: readonly Pick<RetrievalChunk, 'headingPath' | 'text'>[];
+}
+
+/** A side's index. Slots number documents; a removed document's slot is not reused. */
+interface Bm25Index {
+  /** Postings of the query terms, live documents only. */
+  postings: Map<string, Postings>;
+  /** Each slot's length (distinct tokens). */
+  lengths: number[];
+  /** Each slot's corpus order (`-1`: removed). */
+  orders: number[];
+  /** MiniSearch's mean length: the running mean of the lengths in corpus order. */
+  mean: number;
+  /** The live documents. */
+  count: number;
+  files: Map<string, IndexedFile>;
+}
+
+/** The index of `chunks`, fresh: slot `i` is `chunks[i]`. */
+function buildIndex(chunks: readonly RetrievalChunk[], terms: Terms): Bm25Index {
+  const index: Bm25Index = { postings: new Map(), lengths: [], orders: [], mean: 0, count: 0, files: filesOf(chunks, 0) };
+  for (const chunk of chunks) addDocument(index, chunk, terms);
+  index.mean = runningMean(index.lengths);
+  return index;
+}
+
+/** Adds `chunk` as the next slot: its query terms' postings, its length and its order. */
+function addDocument(index: Bm25Index, chunk: RetrievalChunk, { vocabulary, memo }: Terms): void {
+  const slot = index.lengths.length;
+  const entry = memoEntry(bodyOf(chunk), vocabulary, memo);
+  for (const term of entry.terms) {
+    // MiniSearch counts an empty token in the length but indexes no empty term (and no query holds one).
+    if (!term) continue;
+    let postings = index.postings.get(term);
+    if (!postings) index.postings.set(term, (postings = { docs: [], tfs: [] }));
+    const last = postings.docs.length - 1;
+    if (postings.docs[last] === slot) postings.tfs[last]! += 1;
+    else {
+      postings.docs.push(slot);
+      postings.tfs.push(1);
+    }
+  }
+  index.lengths.push(entry.length);
+  index.orders.push(chunk.order);
+  index.count += 1;
+}
+
+/** MiniSearch's mean length after adding documents of these `lengths` in this order (its addFieldLength, document after document). */
+function runningMean(lengths: readonly number[]): number {
+  let mean = 0;
+  for (let at = 0; at < lengths.length; at++) mean = (mean * at + lengths[at]!) / (at + 1);
+  return mean;
+}
+
+/** Each file's slots and chunks, for `chunks` in slots `first`, `first + 1`, … (a file's chunks are consecutive in corpus order). */
+function filesOf(chunks: readonly RetrievalChunk[], first: number): Map<string, IndexedFile> {
+  const files = new Map<string, IndexedFile>();
+  let start = 0;
+  for (let at = 1; at <= chunks.length; at++) {
+    if (at < chunks.length && chunks[at]!.file === chunks[start]!.file) continue;
+    const slots: number[] = [];
+    for (let slot = start; slot < at; slot++) slots.push(first + slot);
+    const file = chunks[start]!.file;
+    const known = files.get(file);
+    // A file's chunks out of corpus order (not what corpusChunks gives): kept whole, in order.
+    if (known) files.set(file, { slots: [...known.slots, ...slots], chunks: [...known.chunks, ...chunks.slice(start, at)] });
+    else files.set(file, { slots, chunks: chunks.slice(start, at) });
+    start = at;
+  }
+  return files;
+}
+
+/**
+ * The index of `chunks` made from `from`'s by removing the documents of the files that differ
+ * and adding the head's (in place: `from` is spent), or `null` when building is cheaper (past
+ * half the corpus changed).
+ */
+function deriveIndex(from: Bm25Index, chunks: readonly RetrievalChunk[], terms: Terms): Bm25Index | null {
+  const wanted = filesOf(chunks, 0);
+  // Few loops over the files' maps: this runs once per run, before V8 optimises anything.
+  const kept = new Set<string>();
+  let work = 0;
+  for (const [file, now] of wanted) {
+    const had = from.files.get(file);
+    if (had !== undefined && sameChunks(had.chunks, now.chunks)) kept.add(file);
+    else work += now.slots.length;
+  }
+  const removed: IndexedFile[] = [];
+  for (const [file, had] of from.files) {
+    if (kept.has(file)) continue;
+    work += had.slots.length;
+    removed.push(had);
+  }
+  if (work > chunks.length / 2) return null;
+  // Removed: their slots leave the postings of the query terms they hold.
+  const { orders } = from;
+  const touched = new Set<string>();
+  for (const { slots, chunks: gone } of removed) {
+    for (const slot of slots) orders[slot] = -1;
+    for (const chunk of gone) for (const term of memoEntry(bodyOf(chunk), terms.vocabulary, terms.memo).terms) touched.add(term);
+  }
+  for (const term of touched) {
+    const postings = from.postings.get(term);
+    if (postings) dropRemoved(postings, orders);
+  }
+  // Each head chunk's slot: its base document's for a kept file, else a new one.
+  const slotOf = new Array<number>(chunks.length).fill(0);
+  const files = new Map<string, IndexedFile>();
+  const index: Bm25Index = { ...from, files, count: 0 };
+  for (const [file, entry] of wanted) {
+    if (kept.has(file)) {
+      const { slots } = from.files.get(file)!;
+      for (let at = 0; at < slots.length; at++) {
+        const position = entry.slots[at]!;
+        orders[slots[at]!] = chunks[position]!.order;
+        slotOf[position] = slots[at]!;
+      }
+      files.set(file, { slots, chunks: entry.chunks });
+      continue;
+    }
+    const slots: number[] = [];
+    for (const position of entry.slots) {
+      slotOf[position] = index.lengths.length;
+      slots.push(index.lengths.length);
+      addDocument(index, chunks[position]!, terms);
+    }
+    files.set(file, { slots, chunks: entry.chunks });
+  }
+  index.count = chunks.length;
+  const lengths = new Array<number>(chunks.length).fill(0);
+  for (let position = 0; position < chunks.length; position++) lengths[position] = index.lengths[slotOf[position]!]!;
+  index.mean = runningMean(lengths);
+  return index;
+}
+
+/** Removes from `postings`, in place, the documents whose order is `-1` (removed). */
+function dropRemoved(postings: Postings, orders: readonly number[]): void {
+  const { docs, tfs } = postings;
+  let kept = 0;
+  for (let at = 0; at < docs.length; at++) {
+    if (orders[docs[at]!]! < 0) continue;
+    docs[kept] = docs[at]!;
+    tfs[kept] = tfs[at]!;
+    kept += 1;
+  }
+  docs.length = kept;
+  tfs.length = kept;
+}
+
+/** Whether two files' chunks index the same bodies, in the same order. */
+function sameChunks(had: IndexedFile['chunks'], now: IndexedFile['chunks']): boolean {
+  if (had.length !== now.length) return false;
+  for (let at = 0; at < had.length; at++) if (!sameBody(had[at]!, now[at]!)) return false;
+  return true;
+}
+
+/**
+ * Whether the base chunk `had` indexes the same body as the head chunk `now`. A file the same on
+ * both sides has the same chunk strings on both (one chunking serves both): compared at once.
+ */
+function sameBody(had: Pick<RetrievalChunk, 'headingPath' | 'text'>, now: Pick<RetrievalChunk, 'headingPath' | 'text'>): boolean {
+  if (had.text === now.text && (had.headingPath === now.headingPath || (had.headingPath.length === now.headingPath.length && had.headingPath.every((part, at) => part === now.headingPath[at])))) return true;
+  return bodyOf(had) === bodyOf(now);
+}
+
+/**
+ * The ranker of an index: a query's best `k` documents' corpus orders. Each query term's score
+ * in each of its documents is computed once per index (the golden queries share common words)
+ * and added up per query in query-term order.
+ */
+function rankerOf(index: Bm25Index): Ranker {
+  const { lengths, orders, mean, count } = index;
+  const scored = new Map<string, { docs: number[]; scores: Float64Array }>();
+  const scoresOf = (term: string) => {
+    let entry = scored.get(term);
+    if (entry) return entry;
+    const postings = index.postings.get(term);
+    if (!postings || postings.docs.length === 0) return null;
+    const { docs, tfs } = postings;
+    const idf = inverseDocumentFrequency(count, docs.length);
+    const scores = new Float64Array(docs.length);
+    for (let at = 0; at < docs.length; at++) scores[at] = termScore(idf, tfs[at]!, lengths[docs[at]!]!, mean);
+    scored.set(term, (entry = { docs, scores }));
+    return entry;
+  };
+  const sums = new Float64Array(lengths.length);
+  const matched = new Int32Array(lengths.length);
+  return (query, k) => {
+    const terms = searchTerms(query).filter((term) => !!term);
+    const touched: number[] = [];
+    terms.forEach((term, at) => {
+      const entry = scoresOf(term);
+      if (!entry) return;
+      // A document matches each occurrence of a term: count it (distinct terms) at the first.
+      const first = terms.indexOf(term) === at;
+      addScores(entry.docs, entry.scores, sums, first ? matched : null, touched);
+    });
+    const best = k > 0 ? bestK(touched, k, sums, matched, orders) : [];
+    for (const slot of touched) {
+      sums[slot] = 0;
+      matched[slot] = 0;
+    }
+    return best;
+  };
+}
+
+/** Adds a term's scores to its documents' sums; with `matched`, counts the term for them, listing documents reached the first time in `touched`. */
+function addScores(docs: readonly number[], scores: Float64Array, sums: Float64Array, matched: Int32Array | null, touched: number[]): void {
+  for (let at = 0; at < docs.length; at++) {
+    const slot = docs[at]!;
+    sums[slot] = sums[slot]! + scores[at]!;
+    if (matched && ++matched[slot]! === 1) touched.push(slot);
+  }
+}
+
+/** The corpus orders of the best `k` of the `touched` slots: higher score (sum × distinct terms matched) first, then lower corpus order. */
+function bestK(touched: readonly number[], k: number, sums: Float64Array, matched: Int32Array, orders: readonly number[]): number[] {
+  if (k * 8 >= touched.length) {
+    return touched
+      .map((slot) => ({ score: sums[slot]! * matched[slot]!, order: orders[slot]! }))
+      .sort((a, z) => z.score - a.score || a.order - z.order)
+      .slice(0, k)
+      .map((result) => result.order);
+  }
+  // A few best of many: kept in rank order while scanning, in float arrays (no object per
+  // document reached, no change of array kind to deoptimise the loop).
+  const scores = new Float64Array(k);
+  const ranked = new Float64Array(k);
+  let size = 0;
+  for (let next = 0; next < touched.length; next++) {
+    const slot = touched[next]!;
+    const score = sums[slot]! * matched[slot]!;
+    const order = orders[slot]!;
+    let at = size;
+    if (at === k) {
+      const last = scores[k - 1]!;
+      if (score < last || (score === last && order > ranked[k - 1]!)) continue;
+      at = k - 1;
+    } else size += 1;
+    while (at > 0 && (score > scores[at - 1]! || (score === scores[at - 1]! && order < ranked[at - 1]!))) {
+      scores[at] = scores[at - 1]!;
+      ranked[at] = ranked[at - 1]!;
+      at -= 1;
+    }
+    scores[at] = score;
+    ranked[at] = order;
+  }
+  return Array.from(ranked.subarray(0, size));
+}
+
+/** The base side of {@link bm25Sides}: ranks from the store or its index, and the index to hand over to the head. */
+interface BaseSide {
+  rank: Retriever;
+  /**
+   * Saves the index and ranks when the store lacks them, then gives the index to `derive`; the
+   * base side answers no query after `derive` made something of it (the index is spent).
+   */
+  handOver(derive: (index: Bm25Index) => Bm25Index | null): Promise<Bm25Index | null>;
+}
+
+function baseSide(queries: readonly string[], chunks: readonly RetrievalChunk[], terms: Terms, store: Bm25Store | undefined): BaseSide {
+  interface State {
+    key: string | null;
+    saved: SavedBase | null;
+    ranks: Map<string, number[]>;
+    index: Bm25Index | null;
+    added: boolean;
+  }
+  let state: Promise<State> | null = null;
+  let handedOver = false;
+  const open = async (): Promise<State> => {
+    const key = store ? baseKey(queries, chunks, store.fileKeys) : null;
+    const saved = key !== null ? savedBase(await store!.get(key), chunks.length) : null;
+    return { key, saved, ranks: new Map(saved?.ranks ?? []), index: null, added: false };
+  };
+  const indexOf = (current: State): Bm25Index => (current.index ??= (current.saved && loadIndex(current.saved, chunks)) ?? buildIndex(chunks, terms));
+  return {
+    async rank(query, k) {
+      if (handedOver) throw new Error('bm25Sides: the head side took over the base index; answer the base queries first');
+      const current = await (state ??= open());
+      const id = `${k}\u0000${query}`;
+      let ranked = current.ranks.get(id);
+      if (!ranked) {
+        ranked = rankerOf(indexOf(current))(query, k);
+        current.ranks.set(id, ranked);
+        current.added = true;
+      }
+      return [...ranked];
+    },
+    async handOver(derive) {
+      const current = await (state ??= open());
+      const index = indexOf(current);
+      if (store && current.key !== null && (current.added || !current.saved)) {
+        const saved = current.saved ?? saveBase(index.postings, index.lengths);
+        await store.set(current.key, { ...saved, ranks: [...current.ranks] } satisfies SavedBase);
+        current.added = false;
+      }
+      const derived = derive(index);
+      if (derived) handedOver = true;
+      return derived;
+    },
+  };
+}
+
+/** The saved form of a fresh base index (slot = corpus position). */
+/** The index of a saved base over `chunks` (checked by {@link savedBase}: one length per chunk). */
+function loadIndex(saved: SavedBase, chunks: readonly RetrievalChunk[]): Bm25Index {
+  const index: Bm25Index = { postings: savedPostings(saved), lengths: [...saved.lengths], orders: chunks.map((chunk) => chunk.order), mean: 0, count: chunks.length, files: filesOf(chunks, 0) };
+  index.mean = runningMean(index.lengths);
+  return index;
+}
