@@ -2,7 +2,7 @@
  * The pack of a golden-set run's content cache: the chunks of every file of a base side in one
  * cache entry, so a warm run reads one file instead of one per corpus file (issue 16). Each
  * chunking is stored under its own entry's key (a digest of the engine build, the file's path,
- * text and chunking settings), so an unpacked chunking is exactly what the per-file entry holds.
+ * text or git blob, and chunking settings), so an unpacked chunking is exactly what the per-file entry holds.
  *
  * The pack is columnar, because a warm run reads all of it and JSON.parse of one object per
  * chunk and block was most of that read: the numbers of every chunk and block are one base64
