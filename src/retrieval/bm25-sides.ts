@@ -352,6 +352,8 @@ function baseSide(queries: readonly string[], chunks: readonly RetrievalChunk[],
     saved: SavedBase | null;
     ranks: Map<string, number[]>;
     index: Bm25Index | null;
+    /** One ranker for every base query: its term scores are computed once. */
+    ranker: Ranker | null;
     added: boolean;
   }
   let state: Promise<State> | null = null;
@@ -359,7 +361,7 @@ function baseSide(queries: readonly string[], chunks: readonly RetrievalChunk[],
   const open = async (): Promise<State> => {
     const key = store ? baseKey(queries, chunks, store.fileKeys) : null;
     const saved = key !== null ? savedBase(await store!.get(key), chunks.length) : null;
-    return { key, saved, ranks: new Map(saved?.ranks ?? []), index: null, added: false };
+    return { key, saved, ranks: new Map(saved?.ranks ?? []), index: null, ranker: null, added: false };
   };
   const indexOf = (current: State): Bm25Index => (current.index ??= (current.saved && loadIndex(current.saved, chunks)) ?? buildIndex(chunks, terms));
   return {
@@ -369,7 +371,7 @@ function baseSide(queries: readonly string[], chunks: readonly RetrievalChunk[],
       const id = `${k}\u0000${query}`;
       let ranked = current.ranks.get(id);
       if (!ranked) {
-        ranked = rankerOf(indexOf(current))(query, k);
+        ranked = (current.ranker ??= rankerOf(indexOf(current)))(query, k);
         current.ranks.set(id, ranked);
         current.added = true;
       }
@@ -390,7 +392,6 @@ function baseSide(queries: readonly string[], chunks: readonly RetrievalChunk[],
   };
 }
 
-/** The saved form of a fresh base index (slot = corpus position). */
 /** The index of a saved base over `chunks` (checked by {@link savedBase}: one length per chunk). */
 function loadIndex(saved: SavedBase, chunks: readonly RetrievalChunk[]): Bm25Index {
   const index: Bm25Index = { postings: savedPostings(saved), lengths: [...saved.lengths], orders: chunks.map((chunk) => chunk.order), mean: 0, count: chunks.length, files: filesOf(chunks, 0) };
