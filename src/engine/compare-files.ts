@@ -256,7 +256,8 @@ export function reportInput(run: RunOutcome, options: CompareOptions): Omit<Repo
       config,
       scorer,
       ...(options.commits ? { commits: options.commits } : {}),
-      denseRetrieval: run.retrieval !== undefined && options.retrieval?.dense !== undefined && config.golden.retriever === 'embeddings',
+      // Only when embeddings ranked the queries: BM25 stands in when the provider failed.
+      denseRetrieval: run.retrieval?.retriever.startsWith('embeddings') === true,
     }),
   };
 }

@@ -33,7 +33,7 @@ export interface SemanticVectors {
 }
 
 /** What a writer can do about a file whose sentence embeddings failed. */
-export const EMBEDDINGS_HINT =
+const EMBEDDINGS_HINT =
   'chunkgate cannot chunk this file as your pipeline does without its sentence embeddings (a lexical stand-in would score chunks your pipeline does not make). ' +
   'Check llm.baseURL, the API key and chunking.embeddingModel, then run again; thresholds.unchecked: warn lets a provider outage pass with a warning.';
 

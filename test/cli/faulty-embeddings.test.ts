@@ -137,6 +137,14 @@ describe('strategy semantic with a faulty embeddings provider', () => {
     expect(double!.requests.slice(before).flatMap((request) => request.body!.input as string[])).toHaveLength(7);
   });
 
+  it('never shows the key, even when the provider quotes it back', async () => {
+    const result = await evalWith((inputs) => ({ kind: 'status', status: 401, message: `Incorrect API key provided: ${KEY} (inputs: ${inputs.length})` }));
+    expect(result.code).toBe(1);
+    const [finding] = findings(JSON.parse(result.stdout) as Report, 'docs/a.md');
+    expect(finding!.message).toContain(`model text-embedding-3-small): HTTP 401 (Incorrect API key provided: *** (inputs: 8))`);
+    expect(result.stdout + result.stderr).not.toContain(KEY);
+  });
+
   it('with thresholds.unchecked: warn, a provider outage is a finding that does not gate', async () => {
     const dir = await repo();
     await writeFile(join(dir, '.chunkgate.yml'), `${CONFIG}thresholds: { unchecked: warn }\n`);
@@ -221,6 +229,8 @@ describe('golden-set retrieval by embeddings with a faulty provider', () => {
     );
     expect(report.retrieval!.failures.map((failure) => failure.rule)).toEqual(['mrrDrop']);
     expect(report.summary.partial).toBe(true);
+    // The embedding model ranked nothing: the report's provenance does not list it.
+    expect(report.provenance!.embeddingModels).toEqual([]);
     expect(result.stderr).toContain('BM25 stood in for golden-set retrieval, and the run is partial');
     expect(result.stdout + result.stderr).not.toContain(KEY);
 

@@ -45,8 +45,8 @@ export type EmbeddingReply =
   | { kind: 'vectors'; vectors: unknown[] }
   /** This exact body (invalid JSON, or JSON numbers no double holds, like `1e999`), with this content type (default: JSON). */
   | { kind: 'body'; body: string; contentType?: string }
-  /** An HTTP error status. */
-  | { kind: 'status'; status: number; headers?: Record<string, string> }
+  /** An HTTP error status, with `error.message` (default: `double says <status>`). */
+  | { kind: 'status'; status: number; headers?: Record<string, string>; message?: string }
   /** Never answer. */
   | { kind: 'hang' };
 
@@ -134,7 +134,7 @@ export async function startOpenAIDouble(script: Script = () => ({ kind: 'valid' 
         if (reply.kind === 'status') {
           res
             .writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers })
-            .end(JSON.stringify({ error: { message: `double says ${reply.status}`, type: 'double_error', code: null } }));
+            .end(JSON.stringify({ error: { message: reply.message ?? `double says ${reply.status}`, type: 'double_error', code: null } }));
           return;
         }
         if (reply.kind === 'body') {
