@@ -428,6 +428,13 @@ export interface Cost {
 /** The `retrieval` section: golden-set metrics base vs head, per query, and the limits that failed. */
 export type RetrievalReport = import('./retrieval/evaluate.js').RetrievalResult & {
   failures: import('./retrieval/failures.js').RetrievalFailure[];
+  /**
+   * `true` when retrieval ran without part of what it needed: the embeddings provider failed (BM25
+   * stood in) or corpus files could not be chunked; absent otherwise. `summary.partial` follows it.
+   */
+  partial?: boolean;
+  /** Why the section is `partial`: the failed step, the provider and the model, and what stood in. */
+  partialReason?: string;
 };
 
 /**

@@ -136,20 +136,24 @@ export function cosineDistance(a: readonly number[], b: readonly number[]): numb
  * `table-split` / `code-fence-split`). No overlap. Heading path: the enclosing headings of the
  * chunk's start. Deterministic for given vectors.
  *
- * @throws SemanticEmbeddingsError when `vectors` is missing or lacks a text (a shell must embed
- *   {@link semanticEmbeddingTexts} first).
+ * @throws SemanticEmbeddingsError when `vectors` is missing, lacks a text or gives vectors of
+ *   different lengths (a shell must embed {@link semanticEmbeddingTexts} first and check the answers).
  */
 export function chunkSemantic(doc: ParsedDoc, options: ChunkingOptions, measure: ChunkMeasure, vectors?: SentenceVectors): ChunkDraft[] {
   if (!vectors) throw new SemanticEmbeddingsError(missingEmbeddingsMessage(`${doc.path}: chunking.strategy`));
   const context = splitContext(doc, options, measure);
   const { percentile, buffer, model } = settings(options);
   const segments = segmentsOf(context, doc);
+  let dimension: number | undefined;
   const distances = segments.map((segment) => {
     if (!('units' in segment)) return [];
     const vectorOf = segment.units.map((_, index) => {
       const text = combined(context.source, segment.units, index, buffer);
       const vector = vectors(text, model);
       if (!vector) throw new SemanticEmbeddingsError(`${doc.path}: no embedding for a sentence (model ${model}): the shell must embed semanticEmbeddingTexts() first`);
+      // Distances between vectors of different lengths mean nothing: the shell checks every answer (embedAll).
+      dimension ??= vector.length;
+      if (vector.length !== dimension) throw new SemanticEmbeddingsError(`${doc.path}: sentence vectors of ${dimension} and ${vector.length} numbers (model ${model}): the shell must check them first`);
       return vector;
     });
     return vectorOf.slice(1).map((vector, index) => cosineDistance(vectorOf[index]!, vector));

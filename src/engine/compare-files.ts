@@ -64,7 +64,8 @@ export interface CompareOptions {
   retrieval?: RetrievalInput;
   /**
    * Sentence embeddings for files chunked `semantic` (a shell passes `embeddingsFor`); a run with a
-   * semantic file and no provider stops with an error naming the setting.
+   * semantic file and no provider stops with an error naming the setting. A file whose embeddings
+   * fail (provider error, invalid vectors) cannot be checked: an `unchecked` finding with the reason.
    */
   embeddings?: EmbeddingProvider;
   /** The commits compared, when the shell knows them (recorded in the report's provenance). */
@@ -157,7 +158,9 @@ export async function comparePairs(
     ]),
     ...(options.retrieval ? [...options.retrieval.base, ...options.retrieval.head] : []),
   ];
-  const vectors = await sentenceVectors(texts, config, options.embeddings);
+  const semanticVectors = await sentenceVectors(texts, config, options.embeddings);
+  const vectors = semanticVectors?.vectors;
+  const embeddingProblem = semanticVectors?.problem;
   const warnings: string[] = [];
   const pages = runPages();
   // Changed files' chunkings, which retrieval reuses.
@@ -172,7 +175,7 @@ export async function comparePairs(
     if (result.chunks?.head && pair.head !== null) known.set(pair.path, pair.head, { chunks: result.chunks.head, blocks: result.pages.head ?? [] });
     await take(result, pair);
   };
-  const prepare = (pair: FilePair) => preparePair(pair, options, wants);
+  const prepare = (pair: FilePair) => preparePair(pair, options, wants, embeddingProblem);
   const extras = { ...(vectors ? { vectors } : {}), ...(options.fileBudget?.now ? { now: options.fileBudget.now } : {}) };
   let cost: Cost | null = null;
   let partial = false;
@@ -216,11 +219,18 @@ export async function comparePairs(
   const notices = [...warnings, ...judged];
   let retrieval: RetrievalReport | undefined;
   if (options.retrieval) {
-    const corpusOptions = { config, ...(options.externalChunks ? { externalChunks: options.externalChunks } : {}), ...(options.fileBudget ? { fileBudget: options.fileBudget } : {}), ...(vectors ? { vectors } : {}) };
+    const corpusOptions = {
+      config,
+      ...(options.externalChunks ? { externalChunks: options.externalChunks } : {}),
+      ...(options.fileBudget ? { fileBudget: options.fileBudget } : {}),
+      ...(vectors ? { vectors } : {}),
+      ...(embeddingProblem ? { embeddingProblem } : {}),
+    };
     const chunkings = await corpusChunkings(options.retrieval, known, corpusOptions, pages, notices);
     const result = await retrievalReport(options.retrieval, config, (path, text) => chunkings.get(path, text)?.chunks ?? []);
-    retrieval = result.report;
+    retrieval = withUnchunked(result.report, options.retrieval, embeddingProblem);
     notices.push(...result.notices);
+    partial ||= retrieval.partial === true;
   }
   return { notices, partial, cost, ...(retrieval ? { retrieval } : {}), pages, pooled };
 }
@@ -246,7 +256,8 @@ export function reportInput(run: RunOutcome, options: CompareOptions): Omit<Repo
       config,
       scorer,
       ...(options.commits ? { commits: options.commits } : {}),
-      denseRetrieval: run.retrieval !== undefined && options.retrieval?.dense !== undefined && config.golden.retriever === 'embeddings',
+      // Only when embeddings ranked the queries: BM25 stands in when the provider failed.
+      denseRetrieval: run.retrieval?.retriever.startsWith('embeddings') === true,
     }),
   };
 }
@@ -256,13 +267,21 @@ export function reportInput(run: RunOutcome, options: CompareOptions): Omit<Repo
  * (it runs here, in the shell's process). The head first: when it cannot be checked, its base
  * is not worth the time (or the risk).
  */
-async function preparePair(pair: FilePair, options: CompareOptions, want: PairWants): Promise<PairTask> {
+async function preparePair(
+  pair: FilePair,
+  options: CompareOptions,
+  want: PairWants,
+  embeddingProblem?: (path: string, text: string) => Uncheckable | undefined,
+): Promise<PairTask> {
   const { config } = options;
   const side = async (path: string, text: string | null, unreadable: Uncheckable | undefined): Promise<PreparedSide> => {
     if (unreadable) return { problem: unreadable };
     if (text === null) return null;
     const { chunking, rules } = settingsFor(config, path);
     const prepared = { options: { chunking, rules, weights: config.scoring.weights } };
+    // A semantic file whose sentence embeddings failed cannot be chunked as the pipeline does.
+    const unembedded = chunking.strategy === 'semantic' ? embeddingProblem?.(path, text) : undefined;
+    if (unembedded) return { problem: unembedded };
     if (chunking.strategy !== 'external') return prepared;
     try {
       if (!options.externalChunks) throw new Error('chunking.strategy is external, but this run has no external chunker to call');
@@ -287,4 +306,21 @@ async function preparePair(pair: FilePair, options: CompareOptions, want: PairWa
     ...(options.fileBudget?.ms !== undefined ? { budgetMs: options.fileBudget.ms } : {}),
     want,
   };
+}
+
+/**
+ * The retrieval report marked partial when docs files of the corpus could not be chunked
+ * semantically (their sentence embeddings failed): retrieval then ran without their chunks.
+ */
+function withUnchunked(
+  report: RetrievalReport,
+  input: RetrievalInput,
+  embeddingProblem: ((path: string, text: string) => Uncheckable | undefined) | undefined,
+): RetrievalReport {
+  if (!embeddingProblem) return report;
+  const paths = new Set([...input.base, ...input.head].filter((file) => embeddingProblem(file.path, file.text) !== undefined).map((file) => file.path));
+  if (paths.size === 0) return report;
+  const [files, their] = paths.size === 1 ? ['1 docs file', 'its'] : [`${paths.size} docs files`, 'their'];
+  const reason = `${files} could not be chunked semantically (${their} sentence embeddings failed; see the notices), so retrieval ran without ${their} chunks`;
+  return { ...report, partial: true, partialReason: report.partialReason ? `${report.partialReason}; ${reason}` : reason };
 }

@@ -3,6 +3,7 @@ import type { SentenceVectors } from '../chunking/semantic.js';
 import { settingsFor } from '../config/resolve.js';
 import type { Config } from '../config/types.js';
 import { pageBlocks } from '../metrics/boilerplate.js';
+import type { Uncheckable } from '../compare/unchecked.js';
 import type { ChunkingOptions } from '../types.js';
 import { addPage, type RunPages } from './boilerplate.js';
 import type { BudgetOptions } from './budget.js';
@@ -59,6 +60,8 @@ export interface CorpusOptions {
   externalChunks?: (path: string, source: string, chunking: ChunkingOptions) => Promise<ExternalChunk[]>;
   fileBudget?: BudgetOptions;
   vectors?: SentenceVectors;
+  /** Why a `semantic` file got no sentence embeddings (`SemanticVectors.problem`); such a file is left out with a notice. */
+  embeddingProblem?: (path: string, text: string) => Uncheckable | undefined;
 }
 
 /**
@@ -106,6 +109,11 @@ async function chunkHere(file: SourceText, options: CorpusOptions, notices: stri
       notices.push(`${error instanceof Error ? error.message : String(error)}; retrieval sees no chunks of ${file.path}`);
       return null;
     }
+  }
+  const unembedded = chunking.strategy === 'semantic' ? options.embeddingProblem?.(file.path, file.text) : undefined;
+  if (unembedded) {
+    notices.push(`${unembedded.reason}; retrieval sees no chunks of ${file.path}`);
+    return null;
   }
   try {
     return chunkForRetrieval(file.path, file.text, chunking, options.vectors);

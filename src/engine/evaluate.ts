@@ -3,7 +3,7 @@ import { chunkDocument } from '../chunking/index.js';
 import { createMeasure } from '../chunking/measure.js';
 import type { SentenceVectors } from '../chunking/semantic.js';
 import type { ChunkMeasure } from '../chunking/piece.js';
-import { chunkExternal, unlocatedNotice, type ExternalChunk } from '../chunking/presets/index.js';
+import { chunkExternal, hasBodyText, unlocatedNotice, type ExternalChunk } from '../chunking/presets/index.js';
 import { parseMarkdown, type ParseLimit } from '../markdown/parse.js';
 import { scoreContentHeuristic, contentScore } from '../metrics/content/heuristic/index.js';
 import { sourceCoverage } from '../metrics/coverage.js';
@@ -22,8 +22,10 @@ import type {
   ParsedDoc,
   StructuralMetrics,
 } from '../types.js';
+import type { Uncheckable } from '../compare/unchecked.js';
 import type { Budget } from './budget.js';
 import { chunkOverall, documentOverall, gradeOf, mean } from './overall.js';
+import { NotCheckable } from './not-checkable.js';
 import { roundScore } from './round-score.js';
 
 /** Settings for evaluating one file. */
@@ -72,6 +74,8 @@ export interface DocAnalysis {
  *   in order, and a notice lists those that could not be placed.
  * @param budget the file's time budget, checked after each stage (`analyzeIsolated` turns an
  *   exceeded budget into an `unchecked` finding); none: no limit.
+ * @throws NotCheckable when the external chunker returned no chunks for a page with text (its
+ *   pipeline would index nothing of the page; `analyzeIsolated` makes it an `unchecked` finding).
  */
 export function analyzeDocument(
   path: string,
@@ -85,6 +89,7 @@ export function analyzeDocument(
   const measure = createMeasure(options.chunking.unit, options.chunking.tokenizer);
   let chunks: Chunk[];
   if (external) {
+    if (external.length === 0 && hasBodyText(doc)) throw new NotCheckable(noExternalChunks(path, options.chunking));
     const placed = chunkExternal(doc, external, measure);
     chunks = placed.chunks;
     const notice = unlocatedNotice(path, placed.unlocated, chunks.length);
@@ -179,4 +184,12 @@ export function scoreDocument(
  */
 export function evaluateDocument(path: string, source: string, options: EvaluateOptions, external?: readonly ExternalChunk[]): DocEval {
   return scoreDocument(analyzeDocument(path, source, options, external));
+}
+
+/** Why a page with text and no chunks from the external chunker cannot be checked. */
+function noExternalChunks(path: string, chunking: ChunkingOptions): Uncheckable {
+  return {
+    reason: `external chunker \`${(chunking.command ?? []).join(' ')}\` returned no chunks for ${path}, a page with text`,
+    hint: 'Fix the external chunker (chunking.command) or the file: a pipeline that makes no chunks of this page leaves all of its text out of the index.',
+  };
 }

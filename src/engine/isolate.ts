@@ -2,6 +2,7 @@ import type { ExternalChunk } from '../chunking/presets/index.js';
 import type { Uncheckable } from '../compare/unchecked.js';
 import { fileBudget, FileBudgetExceeded, type BudgetOptions } from './budget.js';
 import { analyzeDocument, type DocAnalysis, type EvaluateOptions } from './evaluate.js';
+import { NotCheckable } from './not-checkable.js';
 
 /**
  * {@link analyzeDocument} for one side of one file, isolated (issue 10 item 7): whatever goes
@@ -25,6 +26,7 @@ export function analyzeIsolated(
 
 /** What a failure while checking a file means to the writer. */
 export function problemOf(error: unknown): Uncheckable {
+  if (error instanceof NotCheckable) return error.problem;
   if (error instanceof FileBudgetExceeded) {
     return {
       reason: error.message,

@@ -8,7 +8,7 @@ import type { GoldenSet } from '../golden/schema.js';
 import { parseMarkdown } from '../markdown/parse.js';
 import { pageBlocks, type PageBlock } from '../metrics/boilerplate.js';
 import { bm25Sides, type Bm25Store } from '../retrieval/bm25-sides.js';
-import { embeddingRetriever, type Embed, type VectorCache } from '../retrieval/embeddings.js';
+import { embeddingRetriever, EmbeddingsFailure, type Embed, type VectorCache } from '../retrieval/embeddings.js';
 import type { RetrievalChunk } from '../retrieval/types.js';
 import { evaluateRetrieval } from '../retrieval/evaluate.js';
 import { retrievalFailures } from '../retrieval/failures.js';
@@ -43,8 +43,11 @@ export interface RetrievalInput {
   golden: GoldenSet;
   base: SourceText[];
   head: SourceText[];
-  /** The embeddings provider and vector cache, for `golden.retriever: embeddings`. */
-  dense?: { embed: Embed; cache: VectorCache };
+  /**
+   * The embeddings provider and vector cache, for `golden.retriever: embeddings`; `host` names the
+   * provider in messages (never a key).
+   */
+  dense?: { embed: Embed; cache: VectorCache; host?: string };
   /**
    * Chunkings a shell already has (from its content cache, or computed on worker threads with
    * {@link chunkForRetrieval}) by path and text (default: none, every file is chunked by the engine).
@@ -58,7 +61,10 @@ export interface RetrievalInput {
  * Golden-set retrieval, base vs head (SPEC §6): retrieves the top `golden.k` for every query
  * over the chunks of every file of each side (`chunksOf`, which the caller computed once per
  * distinct path and text) with BM25 — or embeddings when `golden.retriever` asks for them and a
- * provider is passed — and checks `thresholds.retrieval`.
+ * provider is passed — and checks `thresholds.retrieval`. When the embeddings provider fails or
+ * answers invalid vectors, BM25 stands in for both sides, as the heuristic does for the LLM judge:
+ * the report is `partial`, with the reason (the step, the provider and the model) in
+ * `partialReason` and a notice.
  */
 export async function retrievalReport(
   input: RetrievalInput,
@@ -70,34 +76,46 @@ export async function retrievalReport(
   if (config.golden.retriever === 'embeddings' && !dense) {
     notices.push('golden.retriever is embeddings but no embeddings provider is configured (an API key or llm.baseURL): BM25 was used');
   }
-  const embeddings = dense ? (chunks: RetrievalChunk[]) => embeddingRetriever(chunks, dense.embed, dense.cache, { model: config.golden.embeddingModel }) : null;
-  // BM25 over the golden queries' terms; the head's index is the base's with the changed files
-  // re-indexed (evaluateRetrieval answers every base query before it builds the head's retriever).
-  const bm25 = embeddings ? null : bm25Sides(
-    input.golden.queries.map((query) => query.query),
-    input.bm25Store,
-  );
   const known = corpusMap<Chunk[]>();
-  const side = (files: SourceText[], which: 'base' | 'head') => ({
-    files: files.map((file) => {
+  const files = (side: SourceText[]) =>
+    side.map((file) => {
       const chunks = chunksOf(file.path, file.text);
       known.set(file.path, file.text, chunks);
       return { path: file.path, source: file.text, chunks };
-    }),
-    retriever: embeddings ?? ((chunks: RetrievalChunk[]) => bm25![which](chunks)),
-  });
+    });
+  const base = files(input.base);
+  const head = files(input.head);
   const tokenizer = config.chunking.tokenizer;
   const counted = (path: string, source: string, span: Span): number | undefined =>
     chunkTokensAt(known.get(path, source), source, span, settingsFor(config, path).chunking.tokenizer === tokenizer);
-  const result = await evaluateRetrieval({
-    golden: input.golden,
-    k: config.golden.k,
-    retriever: dense ? `embeddings (${config.golden.embeddingModel})` : 'bm25',
-    base: side(input.base, 'base'),
-    head: side(input.head, 'head'),
-    size: (source) => (file, span) => counted(file, source, span) ?? piecesTokens(source.slice(span.start, span.end), tokenizer),
-  });
-  return { report: { ...result, failures: retrievalFailures(result, config.thresholds.retrieval) }, notices };
+  const run = (embeddings: typeof dense) => {
+    const options = { model: config.golden.embeddingModel, dimensions: new Map<string, number>(), provider: embeddings?.host ?? 'unnamed' };
+    // BM25 over the golden queries' terms; the head's index is the base's with the changed files
+    // re-indexed (evaluateRetrieval answers every base query before it builds the head's retriever).
+    const bm25 = embeddings ? null : bm25Sides(input.golden.queries.map((query) => query.query), input.bm25Store);
+    const retriever = (which: 'base' | 'head') => (chunks: RetrievalChunk[]) =>
+      embeddings ? embeddingRetriever(chunks, embeddings.embed, embeddings.cache, { ...options, side: which }) : bm25![which](chunks);
+    return evaluateRetrieval({
+      golden: input.golden,
+      k: config.golden.k,
+      retriever: embeddings ? `embeddings (${config.golden.embeddingModel})` : 'bm25',
+      base: { files: base, retriever: retriever('base') },
+      head: { files: head, retriever: retriever('head') },
+      size: (source) => (file, span) => counted(file, source, span) ?? piecesTokens(source.slice(span.start, span.end), tokenizer),
+    });
+  };
+  let result: Awaited<ReturnType<typeof run>>;
+  let partialReason: string | undefined;
+  try {
+    result = await run(dense);
+  } catch (error) {
+    if (!(error instanceof EmbeddingsFailure)) throw error;
+    partialReason = `${error.message}; BM25 stood in for golden-set retrieval`;
+    notices.push(`${partialReason}, and the run is partial`);
+    result = await run(undefined);
+  }
+  const report: RetrievalReport = { ...result, failures: retrievalFailures(result, config.thresholds.retrieval) };
+  return { report: partialReason === undefined ? report : { ...report, partial: true, partialReason }, notices };
 }
 
 /**

@@ -5,19 +5,21 @@ import { formatNumber, plural } from './format.js';
 
 /**
  * The notices section: the shell's notices (plain text, escaped), then a line on partial LLM
- * runs — how many head chunks fell back to heuristic scores, in how many files. `null` when
- * there is nothing to say.
+ * runs — how many head chunks fell back to heuristic scores, in how many files — and one on a
+ * partial golden-set retrieval. `null` when there is nothing to say.
  */
 export function noticesBlock(report: Report, context: CommentContext): string | null {
   const items = (context.notices ?? []).map((notice) => `- ${escapeInline(notice)}`);
   if (report.summary.partial) {
     const partialFiles = report.files.filter((file) => file.head?.chunks.some((chunk) => chunk.partial));
     const chunks = partialFiles.reduce((sum, file) => sum + (file.head?.chunks.filter((chunk) => chunk.partial).length ?? 0), 0);
-    items.push(
-      chunks > 0
-        ? `- Partial run: the LLM judge failed for ${plural(chunks, 'chunk')} in ${plural(partialFiles.length, 'file')} (invalid output, timeout or HTTP error); heuristic scores stand in for them.`
-        : '- Partial run: an LLM step failed (invalid output, timeout or HTTP error); heuristic scores stand in.',
-    );
+    if (chunks > 0) {
+      items.push(
+        `- Partial run: the LLM judge failed for ${plural(chunks, 'chunk')} in ${plural(partialFiles.length, 'file')} (invalid output, timeout or HTTP error); heuristic scores stand in for them.`,
+      );
+    }
+    if (report.retrieval?.partial) items.push('- Partial run: golden-set retrieval ran without part of what it needs; the retrieval section says what and why.');
+    else if (chunks === 0) items.push('- Partial run: an LLM step failed (invalid output, timeout or HTTP error); heuristic scores stand in.');
   }
   return items.length > 0 ? `### ℹ️ Notices\n${items.join('\n')}` : null;
 }

@@ -68,6 +68,7 @@ export function retrievalSection(retrieval: RetrievalReport | undefined, options
     '',
     `${retrieval.queries.length} queries · ${retrieval.retriever.toUpperCase()} · top ${retrieval.k}`,
     '',
+    ...(retrieval.partial ? [`> ⚠️ Partial: ${escapeMessage(retrieval.partialReason ?? 'retrieval ran without part of what it needs')}.`, ''] : []),
     '| Metric | Base | Head | Δ |',
     '|---|--:|--:|--:|',
     ...METRICS.map(({ key, label }) => {

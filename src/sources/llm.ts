@@ -4,7 +4,7 @@ import type { CompareOptions } from '../engine/compare-files.js';
 import { llmScorer } from '../engine/semantic.js';
 import { createFileCache } from './cache.js';
 import { createOpenAIProvider } from './openai.js';
-import { createOpenAIEmbedder } from './embeddings.js';
+import { createOpenAIEmbedder, embeddingsHost } from './embeddings.js';
 import type { Embed, VectorCache } from '../retrieval/embeddings.js';
 import { missingEmbeddingsMessage } from '../chunking/semantic.js';
 import { semanticSetting, type EmbeddingProvider } from '../engine/semantic-vectors.js';
@@ -44,11 +44,12 @@ export function semanticFor(config: Config, settings: LlmSettings): CompareOptio
  * (any OpenAI-compatible `llm.baseURL`) with the file cache; `undefined` when the config
  * asks for BM25 or no key / base URL is set (the engine then says it used BM25).
  */
-export function denseFor(config: Config, settings: LlmSettings): { embed: Embed; cache: VectorCache } | undefined {
+export function denseFor(config: Config, settings: LlmSettings): { embed: Embed; cache: VectorCache; host: string } | undefined {
   if (config.golden.retriever !== 'embeddings' || (!settings.apiKey && !config.llm.baseURL)) return undefined;
   return {
     embed: createOpenAIEmbedder({ apiKey: settings.apiKey, baseURL: config.llm.baseURL, model: config.golden.embeddingModel, timeoutMs: config.llm.timeout }),
     cache: createFileCache(resolve(settings.root, settings.cacheDir ?? config.llm.cache)),
+    host: embeddingsHost(config.llm.baseURL),
   };
 }
 
@@ -66,5 +67,6 @@ export function embeddingsFor(config: Config, settings: LlmSettings): EmbeddingP
   return {
     embedder: (model) => createOpenAIEmbedder({ apiKey: settings.apiKey, baseURL: config.llm.baseURL, model, timeoutMs: config.llm.timeout }),
     cache: createFileCache(resolve(settings.root, settings.cacheDir ?? config.llm.cache)),
+    host: embeddingsHost(config.llm.baseURL),
   };
 }

@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { draftsOfExternal } from '../../src/chunking/presets/index.js';
+import { draftsOfExternal, hasBodyText } from '../../src/chunking/presets/index.js';
 import { analyzeDocument, evaluateDocument } from '../../src/engine/evaluate.js';
+import { analyzeIsolated } from '../../src/engine/isolate.js';
 import { parseMarkdown } from '../../src/markdown/parse.js';
 import { ExternalChunkerError, runExternalChunker } from '../../src/sources/external-chunker.js';
 import { optionsWith } from './helpers.js';
@@ -62,6 +63,26 @@ describe('analyzeDocument with external chunks', () => {
     // Non-whitespace characters: "#Title" 6 + "Firstparagraphhere." 19 + "Secondparagraph." 16 = 41;
     // the unlocated second chunk holds none, so coverage = (6 + 19) / 41.
     expect(analysis.coverage).toBeCloseTo(25 / 41, 9);
+  });
+});
+
+describe('no chunks from the external chunker', () => {
+  it('cannot check a page with text, and names the command and the file', () => {
+    const chunking = optionsWith({ strategy: 'external', command: ['python3', 'chunk.py'] });
+    expect(analyzeIsolated('docs/a.md', SOURCE, { chunking, weights }, [])).toEqual({
+      problem: {
+        reason: 'external chunker `python3 chunk.py` returned no chunks for docs/a.md, a page with text',
+        hint: expect.stringContaining('leaves all of its text out of the index'),
+      },
+    });
+  });
+
+  it('accepts none for a page of front matter, rule comments and blank lines', () => {
+    const chunking = optionsWith({ strategy: 'external', command: ['x'] });
+    const page = '---\ntitle: Later\n---\n\n<!-- chunkgate-disable-file -->\n\n  \n';
+    expect(hasBodyText(parseMarkdown('a.md', page).doc)).toBe(false);
+    expect(hasBodyText(parseMarkdown('a.md', `${page}x\n`).doc)).toBe(true);
+    expect(analyzeDocument('a.md', page, { chunking, weights }, []).chunks).toEqual([]);
   });
 });
 

@@ -122,6 +122,14 @@ describe('semantic chunking: percentile breakpoints (hand-worked)', () => {
     expect(() => chunkSemantic(doc, options, measure, () => undefined)).toThrow(/no embedding for a sentence/);
   });
 
+  it('refuses vectors of different lengths rather than compare them', () => {
+    const { doc } = parseMarkdown('docs/a.md', SIX);
+    const options = optionsWith({ strategy: 'semantic', bufferSize: 0 });
+    const measure = createMeasure('chars', 'o200k_base');
+    const vectors: SentenceVectors = (text) => (text.startsWith('Beta') ? [1, 0, 0] : [1, 0]);
+    expect(() => chunkSemantic(doc, options, measure, vectors)).toThrow(new SemanticEmbeddingsError('docs/a.md: sentence vectors of 2 and 3 numbers (model text-embedding-3-small): the shell must check them first'));
+  });
+
   it('measures cosine distance', () => {
     expect(cosineDistance([1, 0], [0, 1])).toBe(1);
     expect(cosineDistance([1, 0], [2, 0])).toBe(0);

@@ -1,6 +1,6 @@
 /**
- * A loopback OpenAI-compatible server for tests: `POST /v1/chat/completions` (and
- * `/chat/completions`, for a `baseURL` without `/v1`) on 127.0.0.1, random port.
+ * A loopback OpenAI-compatible server for tests: `POST /v1/chat/completions` and `/v1/embeddings`
+ * (and both without `/v1`, for a `baseURL` without it) on 127.0.0.1, random port.
  * Each request is recorded and answered as the test's script says.
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
@@ -37,6 +37,22 @@ export type DoubleReply =
 /** Decides the reply to the `n`-th request (0-based, counting every request received). */
 export type Script = (request: RecordedRequest, n: number) => DoubleReply;
 
+/** How to answer one `/embeddings` request. */
+export type EmbeddingReply =
+  /** {@link bagOfWords} of every input. */
+  | { kind: 'valid' }
+  /** These values as the `embedding` of the items, in order, each with its `index` (mixed lengths, empty, zeros, strings…). */
+  | { kind: 'vectors'; vectors: unknown[] }
+  /** This exact body (invalid JSON, or JSON numbers no double holds, like `1e999`), with this content type (default: JSON). */
+  | { kind: 'body'; body: string; contentType?: string }
+  /** An HTTP error status, with `error.message` (default: `double says <status>`). */
+  | { kind: 'status'; status: number; headers?: Record<string, string>; message?: string }
+  /** Never answer. */
+  | { kind: 'hang' };
+
+/** Decides the reply to the `n`-th embeddings request (0-based, counting embeddings requests only) for its `inputs`. */
+export type EmbeddingScript = (inputs: string[], n: number) => EmbeddingReply;
+
 export interface OpenAIDouble {
   /** `http://127.0.0.1:<port>/v1` */
   baseURL: string;
@@ -44,6 +60,7 @@ export interface OpenAIDouble {
   origin: string;
   requests: RecordedRequest[];
   setScript(script: Script): void;
+  setEmbeddingScript(script: EmbeddingScript): void;
   close(): Promise<void>;
 }
 
@@ -97,9 +114,11 @@ export function bagOfWords(text: string): number[] {
   return vector.map((value) => value / norm);
 }
 
-/** Starts the double; default script answers every request validly. */
-export async function startOpenAIDouble(script: Script = () => ({ kind: 'valid' })): Promise<OpenAIDouble> {
+/** Starts the double; the default scripts answer every request validly. */
+export async function startOpenAIDouble(script: Script = () => ({ kind: 'valid' }), embeddingScript: EmbeddingScript = () => ({ kind: 'valid' })): Promise<OpenAIDouble> {
   let current = script;
+  let currentEmbeddings = embeddingScript;
+  let embeddingRequests = 0;
   const requests: RecordedRequest[] = [];
   const server = createServer((req, res) => {
     const parts: Buffer[] = [];
@@ -110,11 +129,24 @@ export async function startOpenAIDouble(script: Script = () => ({ kind: 'valid' 
         const body = JSON.parse(Buffer.concat(parts).toString('utf8')) as { input: string | string[]; model: string };
         const inputs = Array.isArray(body.input) ? body.input : [body.input];
         requests.push({ method: req.method, path, url: req.url ?? '', headers: req.headers, body: body, targets: [] });
+        const reply = currentEmbeddings(inputs, embeddingRequests++);
+        if (reply.kind === 'hang') return;
+        if (reply.kind === 'status') {
+          res
+            .writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers })
+            .end(JSON.stringify({ error: { message: reply.message ?? `double says ${reply.status}`, type: 'double_error', code: null } }));
+          return;
+        }
+        if (reply.kind === 'body') {
+          res.writeHead(200, { 'content-type': reply.contentType ?? 'application/json' }).end(reply.body);
+          return;
+        }
+        const vectors = reply.kind === 'vectors' ? reply.vectors : inputs.map(bagOfWords);
         res.writeHead(200, { 'content-type': 'application/json' }).end(
           JSON.stringify({
             object: 'list',
             model: body.model,
-            data: inputs.map((input, index) => ({ object: 'embedding', index, embedding: bagOfWords(input) })),
+            data: vectors.map((embedding, index) => ({ object: 'embedding', index, embedding })),
             usage: { prompt_tokens: inputs.length, total_tokens: inputs.length },
           }),
         );
@@ -174,6 +206,9 @@ export async function startOpenAIDouble(script: Script = () => ({ kind: 'valid' 
     requests,
     setScript(next) {
       current = next;
+    },
+    setEmbeddingScript(next) {
+      currentEmbeddings = next;
     },
     close() {
       // Hanging requests keep their sockets open; drop them so close() returns.

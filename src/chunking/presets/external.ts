@@ -1,3 +1,4 @@
+import { withoutRuleComments } from '../../markdown/rule-comments.js';
 import type { Chunk, ChunkDraft, ParsedDoc } from '../../types.js';
 import { finalizeChunks } from '../finalize.js';
 import type { ChunkMeasure } from '../piece.js';
@@ -71,4 +72,15 @@ export function unlocatedNotice(path: string, unlocated: readonly number[], tota
   if (unlocated.length === 0) return null;
   const list = unlocated.slice(0, 10).map((index) => `#${index + 1}`).join(', ') + (unlocated.length > 10 ? ', …' : '');
   return `${path}: ${unlocated.length} of ${total} chunks from the external chunker could not be located in the source (${list}); their text differs from the Markdown (rewritten by the pipeline), so they cover no source and coverage drops accordingly`;
+}
+
+/**
+ * Whether a page holds text that some chunk must hold: non-whitespace outside its front matter and
+ * its rule comments (`<!-- chunkgate-disable … -->`). A chunker that returns no chunks for such a
+ * page drops it from the index.
+ */
+export function hasBodyText(doc: Pick<ParsedDoc, 'source' | 'frontmatter'>): boolean {
+  const { source, frontmatter } = doc;
+  const body = frontmatter ? source.slice(0, frontmatter.start) + source.slice(frontmatter.end) : source;
+  return /\S/u.test(withoutRuleComments(body));
 }

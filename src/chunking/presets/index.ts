@@ -5,7 +5,7 @@ import { chunkLangchainMarkdown, chunkLangchainRecursive } from './langchainRecu
 import { chunkLlamaindexMarkdown } from './llamaindexMarkdown.js';
 import { chunkLlamaindexSentence } from './llamaindexSentence.js';
 
-export { chunkExternal, draftsOfExternal, unlocatedNotice, type ExternalChunk } from './external.js';
+export { chunkExternal, draftsOfExternal, hasBodyText, unlocatedNotice, type ExternalChunk } from './external.js';
 
 /**
  * The presets (issue 7): each reproduces a library's splitter chunk for chunk on the raw file
