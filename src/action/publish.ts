@@ -3,7 +3,7 @@ import type { Decision } from '../compare/verdict.js';
 import { plural } from '../report/format.js';
 import { publishCheckRun, type CheckAnnotation } from '../sources/check-run.js';
 import type { TokenIdentity } from '../sources/github-identity.js';
-import { failedEndpoint, isAmbiguousWrite, isRateLimitError, type GitHubClient } from '../sources/octokit.js';
+import { failedEndpoint, GitHubTimeoutError, isAmbiguousWrite, isRateLimitError, type GitHubClient } from '../sources/octokit.js';
 import { postReview } from '../sources/review.js';
 import { updateStickyComment, upsertStickyComment } from '../sources/sticky-comment.js';
 import type { PullContext } from './event.js';
@@ -49,8 +49,15 @@ export function describeFailure(error: unknown): string {
   const where = failedEndpoint(error);
   if (isRateLimitError(error)) return `GitHub's rate limit for this token stopped it${where ? ` at ${where}` : ''} (${message})`;
   if (statusOf(error) === 403) return 'the token cannot write here (a fork PR gets a read-only token; see the fork-safe workflow in the README)';
+  if (error instanceof GitHubTimeoutError) return isAmbiguousWrite(error) ? `${message}, and found nothing written when it looked` : message;
   if (isAmbiguousWrite(error)) return `GitHub did not confirm the write${where ? ` to ${where}` : ''} and it was not found afterwards (${message})`;
   return message;
+}
+
+/** The sentence for a publish step that failed: `The comment could not be posted: …`. */
+export function notPosted(outcome: PublishOutcome): string {
+  const what = { comment: 'The sticky comment', review: 'The review', check: 'The check run' }[outcome.step];
+  return `${what} could not be posted: ${outcome.detail}`;
 }
 
 /**
