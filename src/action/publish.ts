@@ -102,12 +102,14 @@ export function publishComment(context: PublishContext, body: string, options: {
   });
 }
 
-/** Posts the planned inline comments not posted before, as one review. */
+/**
+ * Posts the planned inline comments not posted before, as one review. With none planned it
+ * still lists the review comments, to remove what runs at the same time may have doubled.
+ */
 export function publishReview(context: PublishContext, plan: InlinePlan): Promise<PublishOutcome> {
   const { octokit, pull } = context;
   for (const note of plan.notes) core.info(note);
   return attempt('review', async () => {
-    if (plan.findings.length === 0) return 'Review: no regressed chunk is on a line this PR adds';
     const shown = plan.omitted > 0 ? `the ${plan.findings.length} most severe of ${plan.findings.length + plan.omitted} regressed chunks on added lines` : plural(plan.findings.length, 'regressed chunk');
     const result = await postReview(octokit, {
       owner: pull.owner,
@@ -121,7 +123,10 @@ export function publishReview(context: PublishContext, plan: InlinePlan): Promis
       settleMs: context.settleMs,
       onNotice: (message) => core.info(message),
     });
-    return result ? `Review posted (${result.posted} new, ${result.skipped} already posted): ${result.url ?? ''}`.trimEnd() : 'Review: every inline comment was already posted';
+    if (plan.findings.length === 0) return 'Review: no regressed chunk is on a line this PR adds';
+    if (!result) return 'Review: every inline comment was already posted';
+    if (result.duplicateOf) return `Review: another run posted the same inline comments at the same time: ${result.duplicateOf.url ?? `#${result.duplicateOf.id}`}`;
+    return `Review posted (${result.posted} new, ${result.skipped} already posted): ${result.url ?? ''}`.trimEnd();
   });
 }
 
@@ -159,7 +164,8 @@ export async function publishCheck(
       settleMs: context.settleMs,
       onNotice: (message) => core.info(message),
     });
-    return `Check run ${result.action} (${decision.conclusion}, ${plural(annotations.length, 'annotation')}, ${result.sent} sent now): ${result.url ?? `#${result.id}`}`;
+    const where = result.supersededBy ? `; another run at the same time wrote ${result.supersededBy.url ?? `#${result.supersededBy.id}`}, which holds the annotations` : '';
+    return `Check run ${result.action} (${decision.conclusion}, ${plural(annotations.length, 'annotation')}, ${result.sent} sent now): ${result.url ?? `#${result.id}`}${where}`;
   });
   return { ...outcome, undelivered: outcome.ok ? [] : annotations.filter((annotation) => !delivered.has(annotation)) };
 }
