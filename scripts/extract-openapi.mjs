@@ -40,6 +40,8 @@ const OPERATIONS = [
   'issues/delete-comment',
   'checks/list-for-ref',
   'checks/list-annotations',
+  'pulls/delete-review-comment',
+  'pulls/update-review',
 ];
 
 /** Keys that carry no validation meaning (prose, examples, vendor extensions). */

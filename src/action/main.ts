@@ -5,6 +5,7 @@ import { decide } from '../compare/verdict.js';
 import type { Config } from '../config/types.js';
 import { checkRunOutput } from '../report/check.js';
 import { renderComment } from '../report/comment.js';
+import { escapeInline } from '../report/escape.js';
 import type { CommentContext } from '../report/context.js';
 import { plural } from '../report/format.js';
 import { renderSummary } from '../report/summary.js';
@@ -17,11 +18,12 @@ import { annotateWorkflow } from './annotations.js';
 import { evaluateMergeGroup, evaluatePull, type PullEvaluation } from './evaluate.js';
 import type { MergeGroupContext, PullContext } from './event.js';
 import { getInputs, type ActionInputs } from './inputs.js';
-import { publishCheck, publishComment, publishReview, type CheckTarget } from './publish.js';
+import { notPosted, publishCheck, publishComment, publishReview, type CheckTarget, type PublishOutcome } from './publish.js';
 import { reportNoMarkdown } from './quick.js';
 import { planInlineComments } from './review-findings.js';
 import { runAudit } from './run-audit.js';
 import { posting, runUrl, setOutputs, writeReport, writer, type RunContext } from './run-context.js';
+import { reportStopped } from './stopped.js';
 import { movedOnHead, supersededNotice } from './superseded.js';
 import { resolveTarget } from './target.js';
 
@@ -47,9 +49,16 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     if (inputs.baselineReport && target.kind !== 'audit') {
       core.info(`baseline-report is read by audits only (push, schedule, workflow_dispatch); this ${env.GITHUB_EVENT_NAME} run does not read ${inputs.baselineReport}.`);
     }
-    if (target.kind === 'pull') await runPull(ctx, target.pull, target.via);
-    else if (target.kind === 'merge-group') await runMergeGroup(ctx, target.group);
-    else await runAudit(ctx, target.audit);
+    try {
+      if (target.kind === 'pull') await runPull(ctx, target.pull, target.via);
+      else if (target.kind === 'merge-group') await runMergeGroup(ctx, target.group);
+      else await runAudit(ctx, target.audit);
+    } catch (error) {
+      const commit: CheckTarget =
+        target.kind === 'pull' ? target.pull : target.kind === 'merge-group' ? target.group : { owner: target.audit.owner, repo: target.audit.repo, headSha: target.audit.sha };
+      await reportStopped(ctx, commit, error);
+      throw error;
+    }
   } catch (error) {
     core.setFailed(error instanceof Error ? error.message : `chunkgate failed: ${String(error)}`);
   } finally {
@@ -152,20 +161,30 @@ async function finish(ctx: RunContext, evaluation: PullEvaluation, subject: { pu
   const check = checkRunOutput(report, context);
   let unannotated: CheckAnnotation[] = check.annotations;
   const sticky = pull !== null && (inputs.comment === 'sticky' || inputs.comment === 'both');
+  /** Writes that failed, as sentences for the check run and the job summary. */
+  const unposted: string[] = [];
   if (posting(ctx) && (sticky || plan || inputs.check)) {
     await core.group('Posting to GitHub', async () => {
       const base = await writer(ctx);
+      const note = (outcome: PublishOutcome) => (outcome.ok ? undefined : unposted.push(notPosted(outcome)));
       if (pull && (sticky || plan)) {
         const newer = await movedOnHead(ctx.octokit, pull);
         if (newer) core.info(supersededNotice(pull, newer));
         else {
-          if (sticky) await publishComment({ ...base, pull }, renderComment(report, context));
-          if (plan) await publishReview({ ...base, pull }, plan);
+          if (sticky) note(await publishComment({ ...base, pull }, renderComment(report, context)));
+          if (plan) note(await publishReview({ ...base, pull }, plan));
         }
       }
-      if (inputs.check) unannotated = (await publishCheck({ ...base, commit }, decision, check)).undelivered;
+      if (inputs.check) {
+        // The check run says what did not reach the PR, so a reader of the check knows to look here.
+        const output = unposted.length > 0 ? checkRunOutput(report, { ...context, notices: [...notices, ...unposted] }) : check;
+        const outcome = await publishCheck({ ...base, commit }, decision, output);
+        note(outcome);
+        unannotated = outcome.undelivered;
+      }
     });
   }
+  if (unposted.length > 0 && env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(`\n### ⚠️ Not posted to GitHub\n\n${unposted.map((line) => `- ${escapeInline(line)}`).join('\n')}\n`).write();
   if (unannotated.length > 0) annotateWorkflow(unannotated);
   const { summary } = report;
   const { gating } = summary;

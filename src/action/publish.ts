@@ -3,7 +3,7 @@ import type { Decision } from '../compare/verdict.js';
 import { plural } from '../report/format.js';
 import { publishCheckRun, type CheckAnnotation } from '../sources/check-run.js';
 import type { TokenIdentity } from '../sources/github-identity.js';
-import { failedEndpoint, isAmbiguousWrite, isRateLimitError, type GitHubClient } from '../sources/octokit.js';
+import { failedEndpoint, GitHubTimeoutError, isAmbiguousWrite, isRateLimitError, type GitHubClient } from '../sources/octokit.js';
 import { postReview } from '../sources/review.js';
 import { updateStickyComment, upsertStickyComment } from '../sources/sticky-comment.js';
 import type { PullContext } from './event.js';
@@ -49,8 +49,15 @@ export function describeFailure(error: unknown): string {
   const where = failedEndpoint(error);
   if (isRateLimitError(error)) return `GitHub's rate limit for this token stopped it${where ? ` at ${where}` : ''} (${message})`;
   if (statusOf(error) === 403) return 'the token cannot write here (a fork PR gets a read-only token; see the fork-safe workflow in the README)';
+  if (error instanceof GitHubTimeoutError) return isAmbiguousWrite(error) ? `${message}, and found nothing written when it looked` : message;
   if (isAmbiguousWrite(error)) return `GitHub did not confirm the write${where ? ` to ${where}` : ''} and it was not found afterwards (${message})`;
   return message;
+}
+
+/** The sentence for a publish step that failed: `The comment could not be posted: …`. */
+export function notPosted(outcome: PublishOutcome): string {
+  const what = { comment: 'The sticky comment', review: 'The review', check: 'The check run' }[outcome.step];
+  return `${what} could not be posted: ${outcome.detail}`;
 }
 
 /**
@@ -95,12 +102,14 @@ export function publishComment(context: PublishContext, body: string, options: {
   });
 }
 
-/** Posts the planned inline comments not posted before, as one review. */
+/**
+ * Posts the planned inline comments not posted before, as one review. With none planned it
+ * still lists the review comments, to remove what runs at the same time may have doubled.
+ */
 export function publishReview(context: PublishContext, plan: InlinePlan): Promise<PublishOutcome> {
   const { octokit, pull } = context;
   for (const note of plan.notes) core.info(note);
   return attempt('review', async () => {
-    if (plan.findings.length === 0) return 'Review: no regressed chunk is on a line this PR adds';
     const shown = plan.omitted > 0 ? `the ${plan.findings.length} most severe of ${plan.findings.length + plan.omitted} regressed chunks on added lines` : plural(plan.findings.length, 'regressed chunk');
     const result = await postReview(octokit, {
       owner: pull.owner,
@@ -114,7 +123,10 @@ export function publishReview(context: PublishContext, plan: InlinePlan): Promis
       settleMs: context.settleMs,
       onNotice: (message) => core.info(message),
     });
-    return result ? `Review posted (${result.posted} new, ${result.skipped} already posted): ${result.url ?? ''}`.trimEnd() : 'Review: every inline comment was already posted';
+    if (plan.findings.length === 0) return 'Review: no regressed chunk is on a line this PR adds';
+    if (!result) return 'Review: every inline comment was already posted';
+    if (result.duplicateOf) return `Review: another run posted the same inline comments at the same time: ${result.duplicateOf.url ?? `#${result.duplicateOf.id}`}`;
+    return `Review posted (${result.posted} new, ${result.skipped} already posted): ${result.url ?? ''}`.trimEnd();
   });
 }
 
@@ -152,7 +164,8 @@ export async function publishCheck(
       settleMs: context.settleMs,
       onNotice: (message) => core.info(message),
     });
-    return `Check run ${result.action} (${decision.conclusion}, ${plural(annotations.length, 'annotation')}, ${result.sent} sent now): ${result.url ?? `#${result.id}`}`;
+    const where = result.supersededBy ? `; another run at the same time wrote ${result.supersededBy.url ?? `#${result.supersededBy.id}`}, which holds the annotations` : '';
+    return `Check run ${result.action} (${decision.conclusion}, ${plural(annotations.length, 'annotation')}, ${result.sent} sent now): ${result.url ?? `#${result.id}`}${where}`;
   });
   return { ...outcome, undelivered: outcome.ok ? [] : annotations.filter((annotation) => !delivered.has(annotation)) };
 }

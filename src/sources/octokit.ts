@@ -46,6 +46,32 @@ const stats = new WeakMap<Octokit, RequestStats>();
 /** The retry decision that ended a request, keyed by the error thrown. */
 const outcomes = new WeakMap<object, RetryDecision & { endpoint: string; status?: number }>();
 
+/**
+ * A request GitHub never answered: every attempt (or the last, when a write may not be repeated)
+ * ran into chunkgate's per-attempt timeout. Its message names the endpoint in one sentence.
+ */
+export class GitHubTimeoutError extends Error {
+  override name = 'GitHubTimeoutError';
+  constructor(
+    /** `GET /repos/{owner}/{repo}/pulls/{pull_number}/files`, or the path a paginated request went to. */
+    readonly endpoint: string,
+    /** Attempts made, the first included. */
+    readonly attempts: number,
+    /** Attempts that ran into the timeout (the last always did). */
+    readonly timeouts: number,
+    readonly timeoutMs: number,
+    options?: { cause?: unknown },
+  ) {
+    const each = `${timeoutMs / 1000} s`;
+    super(
+      timeouts === attempts
+        ? `GitHub did not answer ${endpoint} after ${attempts} ${attempts === 1 ? 'attempt' : 'attempts'} of ${each}`
+        : `GitHub did not answer ${endpoint} within ${each} on the last of ${attempts} attempts`,
+      options,
+    );
+  }
+}
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** `GET /repos/{owner}/{repo}/pulls` (a route), or the path of a full URL (pagination), without the query. */
@@ -136,6 +162,7 @@ export function createOctokit(options: CreateOctokitOptions): GitHubClient {
     const method = String(endpointOptions.method ?? 'GET').toUpperCase();
     const url = String(endpointOptions.url ?? '');
     const endpoint = endpointOf(method, url);
+    let timeouts = 0;
     for (let retriesSoFar = 0; ; retriesSoFar++) {
       let timedOut = false;
       const started = Date.now();
@@ -159,13 +186,16 @@ export function createOctokit(options: CreateOctokitOptions): GitHubClient {
         return response;
       } catch (error) {
         const attempt = failedAttempt(error, method, url, timedOut, retriesSoFar);
+        if (timedOut) timeouts += 1;
         const decision = decideRetry(attempt, { retries, maxWaitSeconds, budgetSeconds });
         const what = whatHappened(attempt, timeoutMs) + (decision.kind === 'rate-limit' ? ' (rate limit)' : '');
-        if (typeof error === 'object' && error !== null) outcomes.set(error, { ...decision, endpoint, ...(attempt.status !== undefined ? { status: attempt.status } : {}) });
+        // The client's own "This operation was aborted" names nothing: say which request hung.
+        const thrown = timedOut && !decision.retry ? new GitHubTimeoutError(endpoint, retriesSoFar + 1, timeouts, timeoutMs, { cause: error }) : error;
+        if (typeof thrown === 'object' && thrown !== null) outcomes.set(thrown, { ...decision, endpoint, ...(attempt.status !== undefined ? { status: attempt.status } : {}) });
         if (!decision.retry) {
           if (decision.kind !== 'client') notice(`GitHub ${endpoint} ${what}; not retried: ${decision.why}`);
           else debug(`GitHub ${endpoint} ${what}`);
-          throw error;
+          throw thrown;
         }
         counters.retries += 1;
         budgetSeconds -= decision.waitSeconds;

@@ -170,7 +170,10 @@ describe('pull_request_target', () => {
       const result = await runAction({ double, workspace, event, eventName: 'pull_request_target' });
       expect(result.code).toBe(1);
       expect(result.stdout).toMatch(/::error::The config's external chunker runs only from a copy of the base commit base1, which is not in the checkout/);
-      expect(posted()).toEqual({ comments: {}, checks: [] });
+      // No verdict, so no comment; the check run fails with the reason rather than never coming.
+      expect(posted()).toEqual({ comments: {}, checks: [['head1', 'failure']] });
+      expect(double.state.checkRuns[0]!.output.title).toBe('chunkgate: could not check this commit');
+      expect(double.state.checkRuns[0]!.output.summary).toContain("The config's external chunker runs only from a copy of the base commit base1");
     } finally {
       await rm(workspace, { recursive: true, force: true });
     }

@@ -40,7 +40,9 @@ export type OperationId =
   | 'pulls/list'
   | 'issues/delete-comment'
   | 'checks/list-for-ref'
-  | 'checks/list-annotations';
+  | 'checks/list-annotations'
+  | 'pulls/delete-review-comment'
+  | 'pulls/update-review';
 
 /** Operations the double serves beyond the REST fixture. */
 export type ExtraOperation = 'graphql';
@@ -133,6 +135,10 @@ export interface DoubleCheckRun {
   output: { title: string | null; summary: string | null; text: string | null };
   /** All annotations, appended across create and updates. */
   annotations: DoubleAnnotation[];
+  /** ISO time: the create's `started_at`, else when it was created (real time, as GitHub's clock). */
+  started_at: string;
+  /** ISO time it completed, or `null`. */
+  completed_at: string | null;
 }
 
 /** The in-memory repository the double serves; tests may read and mutate it directly. */
@@ -220,6 +226,12 @@ export interface GitHubDouble {
   violations: Violation[];
   /** Answers the next `responses.length` requests matching `matcher` with `responses`, in order. */
   failNext(matcher: RequestMatcher, responses: FaultResponse[]): void;
+  /**
+   * A barrier: requests matching `matcher` wait until `count` of them have arrived, then are
+   * all handled at once, in the order they arrived; later ones pass. Makes concurrent runs
+   * interleave deterministically (each has listed before any of them writes).
+   */
+  hold(matcher: RequestMatcher, count: number): void;
   /** Scripted fault responses not yet served. */
   pendingFaults(): number;
   /** Fresh id for seeded comments, reviews and check runs. */
@@ -417,6 +429,8 @@ export async function startGitHubDouble(options: GitHubDoubleOptions = {}): Prom
   const requests: RecordedRequest[] = [];
   const violations: Violation[] = [];
   const scripted: { matcher: RequestMatcher; responses: FaultResponse[] }[] = [];
+  const barriers: { matcher: RequestMatcher; count: number; waiting: (() => void)[] }[] = [];
+  const matches = (matcher: RequestMatcher, record: RecordedRequest) => (typeof matcher === 'string' ? matcher === record.operation : matcher(record));
   let lastId = 1000;
   let clock = Date.parse('2024-01-01T00:00:00Z');
   const nextId = () => ++lastId;
@@ -589,6 +603,25 @@ export async function startGitHubDouble(options: GitHubDoubleOptions = {}): Prom
       pullOf(Number(params.pull_number));
       return { status: 200, body: paginate(state.reviewComments[Number(params.pull_number)] ?? [], query, path, headers) };
     },
+    'pulls/delete-review-comment': ({ params, user }) => {
+      const id = Number(params.comment_id);
+      for (const comments of Object.values(state.reviewComments)) {
+        const index = comments.findIndex((c) => c.id === id);
+        if (index === -1) continue;
+        if (comments[index]!.user.login !== user.login) throw new HttpError(403, { message: 'Must have admin rights to Repository.', documentation_url: DOCS, status: '403' });
+        comments.splice(index, 1);
+        return { status: 204, body: undefined };
+      }
+      throw notFound();
+    },
+    'pulls/update-review': ({ params, body, user }) => {
+      const review = (state.reviews[Number(params.pull_number)] ?? []).find((r) => r.id === Number(params.review_id));
+      if (!review) throw notFound();
+      if (review.user.login !== user.login) throw new HttpError(403, { message: 'Must have admin rights to Repository.', documentation_url: DOCS, status: '403' });
+      checkCommentBody(String(body.body));
+      review.body = String(body.body);
+      return { status: 200, body: review };
+    },
     'pulls/create-review': ({ params, body, user }) => {
       const pull = pullOf(Number(params.pull_number));
       const commit = typeof body.commit_id === 'string' ? body.commit_id : pull.headSha;
@@ -656,6 +689,8 @@ export async function startGitHubDouble(options: GitHubDoubleOptions = {}): Prom
         conclusion: (body.conclusion as string | undefined) ?? null,
         output: { title: output.title ?? null, summary: output.summary ?? null, text: output.text ?? null },
         annotations: [...(output.annotations ?? [])],
+        started_at: typeof body.started_at === 'string' ? body.started_at : new Date().toISOString(),
+        completed_at: body.conclusion !== undefined ? new Date().toISOString() : null,
       };
       state.checkRuns.push(run);
       return { status: 201, body: checkRunJson(run) };
@@ -671,6 +706,7 @@ export async function startGitHubDouble(options: GitHubDoubleOptions = {}): Prom
       if (body.conclusion !== undefined) {
         run.conclusion = String(body.conclusion);
         run.status = 'completed';
+        run.completed_at = new Date().toISOString();
       } else if (body.status !== undefined) run.status = String(body.status);
       return { status: 200, body: checkRunJson(run) };
     },
@@ -730,6 +766,8 @@ export async function startGitHubDouble(options: GitHubDoubleOptions = {}): Prom
     app: { slug: run.app, name: run.app },
     status: run.status,
     conclusion: run.conclusion,
+    started_at: run.started_at,
+    completed_at: run.completed_at,
     output: { ...run.output, annotations_count: run.annotations.length, annotations_url: `${url}/repos/${state.owner}/${state.repo}/check-runs/${run.id}/annotations` },
   });
 
@@ -860,9 +898,10 @@ export async function startGitHubDouble(options: GitHubDoubleOptions = {}): Prom
   /**
    * Sends what `run` (the real handling) answers, unless a scripted fault matches the request:
    * then its response — after running the request for real when the fault says `apply` (a lost
-   * answer), or no answer at all (`hang`, `reset`).
+   * answer), or no answer at all (`hang`, `reset`). A request that a {@link GitHubDouble.hold}
+   * barrier matches waits there first.
    */
-  const answer = (
+  const answer = async (
     req: IncomingMessage,
     res: ServerResponse,
     record: RecordedRequest,
@@ -878,7 +917,15 @@ export async function startGitHubDouble(options: GitHubDoubleOptions = {}): Prom
         return { status: error.status, body: error.body, headers: {} };
       }
     };
-    const fault = scripted.find((s) => s.responses.length > 0 && (typeof s.matcher === 'string' ? s.matcher === record.operation : s.matcher(record)));
+    const barrier = barriers.find((b) => b.waiting.length < b.count && matches(b.matcher, record));
+    if (barrier) {
+      await new Promise<void>((resolve) => {
+        barrier.waiting.push(resolve);
+        // Resolved in arrival order, so the held requests are handled in that order.
+        if (barrier.waiting.length === barrier.count) for (const release of barrier.waiting) release();
+      });
+    }
+    const fault = scripted.find((s) => s.responses.length > 0 && matches(s.matcher, record));
     if (!fault) {
       const result = attempt();
       return send(res, result.status, result.body, result.headers, 'raw' in result ? result.raw : undefined);
@@ -921,6 +968,7 @@ export async function startGitHubDouble(options: GitHubDoubleOptions = {}): Prom
     requests,
     violations,
     failNext: (matcher, responses) => void scripted.push({ matcher, responses: [...responses] }),
+    hold: (matcher, count) => void barriers.push({ matcher, count, waiting: [] }),
     pendingFaults: () => scripted.reduce((sum, s) => sum + s.responses.length, 0),
     nextId,
     requestsOf: (operation) => requests.filter((r) => r.operation === operation),

@@ -244,14 +244,14 @@ describe('publishCheckRun', () => {
     });
   const sent = (request: { body: unknown }) => (request.body as { output: { annotations: unknown[]; summary: string } }).output;
 
-  it('sends 120 annotations in 3 requests of 50, 50, 20, and the full summary once, with the conclusion, last', async () => {
+  it('sends 120 annotations in 3 updates of 50, 50, 20 after a create without them, and the full summary once, with the conclusion, last', async () => {
     const delivered: CheckAnnotation[] = [];
     const result = await check(client(), annotations(120), delivered);
     expect(result).toMatchObject({ action: 'created', sent: 120, url: `https://github.example/acme/docs/runs/${result.id}` });
     const [create] = double.requestsOf('checks/create');
     const updates = double.requestsOf('checks/update');
-    expect([sent(create!).annotations.length, ...updates.map((u) => sent(u).annotations.length)]).toEqual([50, 50, 20]);
-    expect([create!, ...updates].map((r) => sent(r).summary === SUMMARY)).toEqual([false, false, true]);
+    expect([sent(create!).annotations, ...updates.map((u) => sent(u).annotations.length)]).toEqual([undefined, 50, 50, 20]);
+    expect([create!, ...updates].map((r) => sent(r).summary === SUMMARY)).toEqual([false, false, false, true]);
     expect((create!.body as { status: string }).status).toBe('in_progress');
     const [stored] = double.state.checkRuns;
     expect([stored?.status, stored?.conclusion, stored?.output.summary, stored?.output.text]).toEqual(['completed', 'failure', SUMMARY, 'details']);
@@ -259,10 +259,17 @@ describe('publishCheckRun', () => {
     expect(delivered).toHaveLength(120);
   });
 
-  it('needs a single completed create for at most 50 annotations', async () => {
+  it('needs one create and one update for at most 50 annotations: they are added only once no other run created one meanwhile', async () => {
     await check(client(), annotations(50));
-    expect(double.requestsOf('checks/update')).toHaveLength(0);
+    expect(double.requestsOf('checks/update')).toHaveLength(1);
+    expect(double.requestsOf('checks/list-for-ref')).toHaveLength(2);
     expect(double.state.checkRuns.map((c) => [c.status, c.conclusion, c.annotations.length])).toEqual([['completed', 'failure', 50]]);
+  });
+
+  it('needs a single completed create without annotations', async () => {
+    await check(client(), []);
+    expect(double.requestsOf('checks/update')).toHaveLength(0);
+    expect(double.state.checkRuns.map((c) => [c.status, c.conclusion, c.output.summary])).toEqual([['completed', 'failure', SUMMARY]]);
   });
 
   it('reuses its run on a re-run: nothing written when nothing changed, only the missing annotations otherwise', async () => {
@@ -299,7 +306,8 @@ describe('publishCheckRun', () => {
   });
 
   it('reports what reached GitHub when an update fails part-way', async () => {
-    double.failNext('checks/update', [faults.integrationForbidden()]);
+    let updates = 0;
+    double.failNext((request) => request.operation === 'checks/update' && ++updates === 2, [faults.integrationForbidden()]);
     const delivered: CheckAnnotation[] = [];
     await expect(check(client(), annotations(120), delivered)).rejects.toMatchObject({ status: 403 });
     expect(delivered.map((a) => a.start_line)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
