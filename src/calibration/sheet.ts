@@ -29,7 +29,9 @@ export function writeSheet(items: readonly SampleItem[], format: SheetFormat): s
   const lines = (item: SampleItem) => `${item.startLine}-${item.endLine}`;
   if (format === 'csv') {
     const rows = items.map((item) => [item.id, item.file, lines(item), item.headingPath.join(' › '), item.text, ...LLM_DIMENSIONS.map(() => ''), '']);
-    return stringifyCsv([[...COLUMNS], ...rows]);
+    // OWASP CSV injection: a cell that starts with = + - @ (or their full-width forms), a tab or a
+    // CR gets a leading ' so a spreadsheet shows it as text instead of evaluating it.
+    return stringifyCsv([[...COLUMNS], ...rows], { escape_formulas: true });
   }
   const chunks = items.map((item) => ({
     id: item.id,
@@ -89,10 +91,24 @@ export function readSheet(text: string, name: string, format: SheetFormat): { sc
   return { scores, unscored };
 }
 
+/** The first characters `escape_formulas` guards with a `'` (csv-stringify 6, as OWASP lists them, plus full-width forms). */
+const FORMULA_START = new Set(['=', '+', '-', '@', '\t', '\r', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20']);
+
+/** A cell as it was before {@link writeSheet} guarded it: the leading `'` dropped again. */
+export function unescapeFormula(cell: string): string {
+  return cell.startsWith("'") && FORMULA_START.has(cell.charAt(1)) ? cell.slice(1) : cell;
+}
+
 function csvRows(text: string, name: string): RawRow[] {
   let records: Record<string, string>[];
   try {
-    records = parseCsv<Record<string, string>>(text, { columns: true, skip_empty_lines: true, bom: true, relax_column_count: false });
+    records = parseCsv<Record<string, string>>(text, {
+      columns: true,
+      skip_empty_lines: true,
+      bom: true,
+      relax_column_count: false,
+      cast: (value) => unescapeFormula(value),
+    });
   } catch (error) {
     throw new Error(`${name}: not a CSV sheet: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }

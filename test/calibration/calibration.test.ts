@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allocate, drawSample } from '../../src/calibration/sample.js';
 import { ACCEPTANCE, scoreCalibration } from '../../src/calibration/score.js';
-import { readSheet, writeSheet } from '../../src/calibration/sheet.js';
+import { readSheet, unescapeFormula, writeSheet } from '../../src/calibration/sheet.js';
 import type { EvaluatedChunk, Grade, JudgeVerdict, Report } from '../../src/types.js';
 
 const DIMS = ['semantic_coherence', 'context_self_containment', 'information_completeness', 'boundary_quality', 'overlap_rationality'] as const;
@@ -155,5 +155,28 @@ describe('calibration score on a hand-filled sheet (hand-computed MAE)', () => {
     expect(() => scoreCalibration([{ id: 'nope', scores: { semantic_coherence: 50, context_self_containment: 50, information_completeness: 50, boundary_quality: 50, overlap_rationality: 50 } }], judged)).toThrow(
       'the report has no judge verdict for nope',
     );
+  });
+
+  it('writes cells that start like a formula with a leading quote (OWASP), and reads them back without it', () => {
+    const items = [
+      { id: '=c1', file: '@scope/a.md', index: 0, startLine: 1, endLine: 2, headingPath: ['=HYPERLINK("http://x","y")'], grade: 'pass' as const, text: '+1 for this' },
+      { id: '-c2', file: 'docs/a.md', index: 1, startLine: 3, endLine: 4, headingPath: ['Setup'], grade: 'warn' as const, text: '\tindented' },
+      { id: 'c3', file: 'docs/a.md', index: 2, startLine: 5, endLine: 6, headingPath: ['Notes'], grade: 'fail' as const, text: '\rcarriage' },
+    ];
+    const csv = writeSheet(items, 'csv');
+    const lines = csv.split('\n');
+    expect(lines[1]).toBe(`'=c1,'@scope/a.md,1-2,"'=HYPERLINK(""http://x"",""y"")",'+1 for this,,,,,,`);
+    expect(lines[2]).toBe(`'-c2,docs/a.md,3-4,Setup,'\tindented,,,,,,`);
+    expect(lines[3]).toBe(`c3,docs/a.md,5-6,Notes,"'\rcarriage",,,,,,`);
+    // Only the guard comes off again: a quote before anything else stays.
+    expect([unescapeFormula("'=x"), unescapeFormula("'note"), unescapeFormula("''=x")]).toEqual(['=x', "'note", "''=x"]);
+    const filled = csv.replace("'+1 for this,,,,,,", "'+1 for this,60,60,60,60,60,'note").replace("'\tindented,,,,,,", "'\tindented,70,70,70,70,70,");
+    expect(readSheet(filled, 'sheet.csv', 'csv')).toEqual({
+      scores: [
+        { id: '=c1', scores: { semantic_coherence: 60, context_self_containment: 60, information_completeness: 60, boundary_quality: 60, overlap_rationality: 60 } },
+        { id: '-c2', scores: { semantic_coherence: 70, context_self_containment: 70, information_completeness: 70, boundary_quality: 70, overlap_rationality: 70 } },
+      ],
+      unscored: 1,
+    });
   });
 });

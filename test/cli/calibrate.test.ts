@@ -2,7 +2,7 @@
  * The calibration loop end to end: an llm run (the real `openai` client against the double),
  * `calibrate sample`, a person filling in the sheet, `calibrate score`.
  */
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -71,5 +71,35 @@ describe('chunkgate calibrate', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('r.json has no chunks scored by the LLM judge: run chunkgate eval or diff with --scorer llm --format json first');
     expect(await readFile(join(dir, 'r.json'), 'utf8')).toBe(run.stdout);
+  });
+
+  it('guards cells a spreadsheet would evaluate with a leading quote, and score reads the sheet back', async () => {
+    double = await startOpenAIDouble();
+    const dir = await mkdtemp(join(tmpdir(), 'chunkgate-calibrate-formula-'));
+    await mkdir(join(dir, 'docs'));
+    const heading = '=HYPERLINK("http://x","y")';
+    await writeFile(join(dir, 'docs/links.md'), `# ${heading}\n\nThe link page lists every link of the project. Each link opens in a new tab.\n`);
+    const reportPath = join(dir, 'report.json');
+    const evalRun = await runCli(['eval', 'docs', '--format', 'json', '--scorer', 'llm', '--llm-base-url', double.baseURL, '--out', reportPath], {
+      cwd: dir,
+      env: { OPENAI_API_KEY: 'sk-test' },
+    });
+    await writeFile(reportPath, evalRun.files[reportPath]!);
+    const sheetPath = join(dir, 'sheet.csv');
+    const sample = await runCli(['calibrate', 'sample', reportPath, '--out', sheetPath], { cwd: dir });
+    expect(sample.code, sample.stderr).toBe(0);
+    const sheet = sample.files[sheetPath]!;
+    // Read as a spreadsheet does: the heading cell is text that starts with a quote, never a formula.
+    const rows = parse<Record<string, string>>(sheet, { columns: true });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.heading_path).toBe(`'${heading}`);
+    expect(sheet).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
+    expect(sheet.split('\n').every((line) => !line.split(',').some((cell) => /^"?[=+@]/.test(cell)))).toBe(true);
+    // Filled in and saved as the spreadsheet shows it: score reads it back.
+    const filled = rows.map((row) => ({ ...row, ...Object.fromEntries(DIMS.map((dim) => [dim, '60'])) }));
+    await writeFile(sheetPath, stringify(filled, { header: true, escape_formulas: true }));
+    const scored = await runCli(['calibrate', 'score', sheetPath, '--report', reportPath, '--format', 'json'], { cwd: dir });
+    expect(scored.stderr).toBe('');
+    expect((JSON.parse(scored.stdout) as CalibrationResult).samples).toBe(1);
   });
 });
