@@ -6,6 +6,7 @@ import type { Config } from '../config/types.js';
 import type { RetrievalInput, SourceText } from '../engine/retrieval.js';
 import { parseGolden } from '../golden/load.js';
 import { isMarkdownPath } from '../sources/changed-file.js';
+import { usesExternalChunker } from '../sources/external-chunker.js';
 import { exportTree } from '../sources/git.js';
 import type { DocText } from '../sources/doc-text.js';
 import { readFilesAt } from '../sources/git-blobs.js';
@@ -47,8 +48,7 @@ export async function goldenInput(
  * throws rather than run anything from the workspace, which may hold the PR's code.
  */
 export async function trustedTree(config: Config, reader: FileReader, workspace: string, base: string, env: NodeJS.ProcessEnv): Promise<string> {
-  const external = config.chunking.strategy === 'external' || config.overrides.some((o) => o.chunking?.strategy === 'external');
-  if (!external) return workspace;
+  if (!usesExternalChunker(config)) return workspace;
   if (reader.via !== 'git') {
     throw new Error(
       `The config's external chunker runs only from a copy of the base commit ${base.slice(0, 7)}, which is not in the checkout and could not be fetched; ` +

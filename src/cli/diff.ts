@@ -1,5 +1,6 @@
-import { readFile, stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { followRenames } from '../compare/renames.js';
 import { decide } from '../compare/verdict.js';
 import { parseConfig } from '../config/load.js';
@@ -7,7 +8,7 @@ import { isIncluded } from '../config/resolve.js';
 import { FAIL_ON_VALUES, type Config, type FailOn } from '../config/types.js';
 import { rankTableOf } from '../chunking/encodings.js';
 import { compareFiles, type FilePair } from '../engine/compare-files.js';
-import { externalChunker } from '../sources/external-chunker.js';
+import { externalChunker, usesExternalChunker } from '../sources/external-chunker.js';
 import type { RetrievalInput, SourceText } from '../engine/retrieval.js';
 import { openContentCache } from '../sources/content-cache.js';
 import { readFilesAt } from '../sources/git-blobs.js';
@@ -26,7 +27,7 @@ import { discoverFiles, docReader, readDocFile } from '../sources/files.js';
 import { denseFor, embeddingsFor, semanticFor } from '../sources/llm.js';
 import type { DocText } from '../sources/doc-text.js';
 import { docPair, sameBytes } from '../sources/doc-pair.js';
-import { changedFiles, defaultBranch, mergeBase, readDocAt, showFile } from '../sources/git.js';
+import { changedFiles, defaultBranch, exportTree, mergeBase, readDocAt, showFile } from '../sources/git.js';
 import { VERSION } from '../version.js';
 import { oneOf, parseCommandArgs, UsageError } from './args.js';
 import { useColor } from './color.js';
@@ -43,7 +44,8 @@ comparison the GitHub Action posts on a pull request. The rules come from the
 base side's .chunkgate.yml (or --config), so a change cannot loosen its own gate.
 
 Options:
-  --base REF        base commit (default: merge base of HEAD with the default branch)
+  --base REF        base commit (default: merge base of HEAD with the default branch); an
+                    external chunker runs in a copy of its tree
   --head REF        head commit (default: the working tree)
   --repo DIR        git repository (default: the current directory)
   --base-dir DIR    compare two folders instead of two commits (with --head-dir)
@@ -110,6 +112,9 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
       ? undefined
       : await goldenRetrieval(side, config, pairs, { jobs, cacheDir: values['cache-dir'], prune: positionals.length === 0 }, io);
   const retrieval = golden?.input;
+  // Git mode: the external chunker runs in a copy of the base commit's tree, as the action runs
+  // it, so the base's script runs and never the head's (the working tree may hold a PR's code).
+  const chunkerDir = side.repo && usesExternalChunker(config) ? await baseTree(side.repo, side.baseSha!) : null;
   const pool = createPool(jobsFor(pairs.length, jobs), io.workerUrl);
   let compared;
   try {
@@ -118,7 +123,7 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
       ...(failOn ? { failOn } : {}),
       ...(semantic ? { semantic } : {}),
       ...(retrieval ? { retrieval: { ...retrieval, ...(dense ? { dense } : {}) } } : {}),
-      externalChunks: externalChunker(io.cwd),
+      externalChunks: externalChunker(chunkerDir ?? io.cwd),
       commits: { base: side.baseSha ?? null, head: side.headSha ?? null },
       ...(embeddings ? { embeddings } : {}),
       runner: pairRunner(pool, null),
@@ -126,6 +131,7 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
     });
   } finally {
     await pool.close();
+    if (chunkerDir) await rm(chunkerDir, { recursive: true, force: true });
   }
   await golden?.pruned;
   const { notices, sources } = compared;
@@ -171,6 +177,20 @@ interface Side {
   corpus: () => Promise<{ base: SourceText[]; head: SourceText[] }>;
   baseSha?: string;
   headSha?: string;
+  /** The git repository (git mode only). */
+  repo?: string;
+}
+
+/** A copy of `ref`'s tree in a new temp folder (`git archive`), for the external chunker to run in; the caller removes it. */
+async function baseTree(repo: string, ref: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'chunkgate-base-'));
+  try {
+    await exportTree(repo, ref, dir);
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return dir;
 }
 
 const FAIL_ON: readonly FailOn[] = FAIL_ON_VALUES;
@@ -341,6 +361,7 @@ async function gitSide(io: CliIO, values: GitFlagValues, patterns: string[], ret
     corpus,
     baseSha: base,
     ...(head ? { headSha: head } : {}),
+    repo,
   };
 }
 

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ExternalChunk } from '../chunking/presets/index.js';
+import type { Config } from '../config/types.js';
 import type { ChunkingOptions } from '../types.js';
 
 /** Default `chunking.timeout` of the `external` strategy, in seconds. */
@@ -98,6 +99,11 @@ export async function runExternalChunker(path: string, source: string, chunking:
     child.stdin.end(JSON.stringify({ path, markdown: source }));
   });
   return parseChunks(stdout, fail);
+}
+
+/** Whether `config` runs an external chunker: `chunking.strategy: external`, at the top or in an override. */
+export function usesExternalChunker(config: Config): boolean {
+  return config.chunking.strategy === 'external' || config.overrides.some((override) => override.chunking?.strategy === 'external');
 }
 
 /** Builds the hook the engine calls for files whose strategy is `external`. */
