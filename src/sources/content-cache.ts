@@ -4,13 +4,14 @@
  * skips the files that did not change since the run that filled it. The folder is plain files:
  * restore and save it with actions/cache between workflow runs.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import { VERSION } from '../version.js';
-import { createFileCache } from './cache.js';
+import { createTextFileCache } from './cache.js';
 
 /**
  * One kind of entry in the cache folder (`<dir>/content/<kind>/`): eval results, retrieval chunks,
@@ -25,7 +26,11 @@ export interface ContentCache {
    * when given (a file's text, hashed as it is rather than escaped into JSON).
    */
   key(parts: unknown, text?: string): string;
-  /** The entry, or `undefined` when absent or unreadable (a damaged entry is a miss, never an error). */
+  /**
+   * The entry, or `undefined` when absent or not as this engine build wrote it (unreadable, not
+   * JSON, another shape, another kind or key, or a body that does not match its digest): a
+   * damaged or edited entry is a miss, never an error.
+   */
   get<T>(key: string): Promise<T | undefined>;
   set(key: string, value: unknown): Promise<void>;
   /** Marks an entry as in use without reading it (its value came from a pack), so {@link ContentCache.prune | prune} keeps it; counted as a hit. */
@@ -36,16 +41,54 @@ export interface ContentCache {
 }
 
 /**
+ * The envelope of an entry on disk: its kind, key, digest, then its body (the value as JSON).
+ * `digest` is the HMAC-SHA256, keyed by the engine build, of the kind, the key and the body's
+ * exact text, so an entry edited by hand (or written by another build) reads as a miss. It is
+ * not a secret: it tells a changed entry, not who changed it.
+ */
+const envelopeShape = z.strictObject({
+  kind: z.string(),
+  key: z.string(),
+  digest: z.string().regex(/^[0-9a-f]{64}$/),
+  body: z.unknown(),
+});
+
+/** The text before an entry's body: `{"kind":…,"key":…,"digest":…,"body":`. */
+function envelopeHead(kind: CacheKind, key: string, digest: string): string {
+  return `${JSON.stringify({ kind, key, digest }).slice(0, -1)},"body":`;
+}
+
+/**
  * Opens (creating it on first write) the `kind` part of the cache folder `dir`, as files of
- * {@link createFileCache} (atomic writes; a damaged entry reads as a miss), plus the bookkeeping
- * that lets a whole-repo run {@link ContentCache.prune | prune} what it no longer uses.
+ * {@link createTextFileCache} (atomic writes; a damaged entry reads as a miss), each entry in an
+ * envelope whose digest ties it to this engine build, plus the bookkeeping that lets a
+ * whole-repo run {@link ContentCache.prune | prune} what it no longer uses.
  */
 export function openContentCache(dir: string, kind: CacheKind): ContentCache {
   const root = join(dir, 'content', kind);
-  const files = createFileCache(root);
+  const files = createTextFileCache(root);
   const build = engineBuild();
   const used = new Set<string>();
   const stats = { hits: 0, misses: 0 };
+  const digestOf = (key: string, body: string): string => createHmac('sha256', build).update(kind).update('\0').update(key).update('\0').update(body).digest('hex');
+  /** The body of the entry `text` read at `key`, or `undefined` when it is not an entry this build wrote there. */
+  const open = (key: string, text: string | undefined): unknown => {
+    if (text === undefined) return undefined;
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+    const envelope = envelopeShape.safeParse(data);
+    if (!envelope.success || envelope.data.kind !== kind || envelope.data.key !== key) return undefined;
+    // The body's text as written: the envelope's own layout around it, byte for byte.
+    const head = envelopeHead(kind, key, envelope.data.digest);
+    if (!text.startsWith(head) || !text.endsWith('}\n')) return undefined;
+    const expected = Buffer.from(digestOf(key, text.slice(head.length, -2)), 'hex');
+    if (!timingSafeEqual(expected, Buffer.from(envelope.data.digest, 'hex'))) return undefined;
+    return envelope.data.body;
+  };
   return {
     stats,
     key(parts, text) {
@@ -56,14 +99,15 @@ export function openContentCache(dir: string, kind: CacheKind): ContentCache {
     },
     async get<T>(key: string): Promise<T | undefined> {
       used.add(key);
-      const value = (await files.get(key)) as T | undefined;
+      const value = open(key, await files.get(key)) as T | undefined;
       if (value === undefined) stats.misses += 1;
       else stats.hits += 1;
       return value;
     },
     set(key, value) {
       used.add(key);
-      return files.set(key, value);
+      const body = JSON.stringify(value);
+      return files.set(key, `${envelopeHead(kind, key, digestOf(key, body))}${body}}\n`);
     },
     keep(key) {
       used.add(key);

@@ -1,7 +1,8 @@
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openContentCache } from '../../src/sources/content-cache.js';
 import { runCli } from '../helpers/cli.js';
 
 const demo = new URL('../../fixtures/demo/head/', import.meta.url).pathname;
@@ -11,6 +12,11 @@ async function entries(cache: string, kind: string): Promise<string[]> {
   const root = join(cache, 'content', kind);
   const folders = await readdir(root).catch(() => [] as string[]);
   return (await Promise.all(folders.map(async (folder) => (await readdir(join(root, folder))).map((name) => join(root, folder, name))))).flat().sort();
+}
+
+/** The value an entry file holds (its envelope's `body`). */
+async function body(file: string): Promise<Record<string, unknown>> {
+  return (JSON.parse(await readFile(file, 'utf8')) as { body: Record<string, unknown> }).body;
 }
 
 describe('chunkgate eval --cache-dir', () => {
@@ -40,6 +46,22 @@ describe('chunkgate eval --cache-dir', () => {
     const damaged = await run(true);
     expect(damaged.stdout).toBe(fresh.stdout);
     expect(damaged.stderr).toContain('cache: 3 of 4 files reused');
+
+    // An entry edited on disk (a better score, a pass grade), or one without the envelope this
+    // build writes, is a miss: the file is computed again and the report is the uncached one.
+    const text = await readFile(first[1]!, 'utf8');
+    // (An eval entry holds the file's report entry as text, so its quotes are escaped.)
+    const edited = text.replace(/(\\"score\\": )\d+(\.\d+)?/g, '$1100').replace(/(\\"grade\\": \\")(warn|fail)/g, '$1pass');
+    expect(edited).not.toBe(text);
+    expect(JSON.parse(edited)).toMatchObject({ kind: 'eval', digest: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    await writeFile(first[1]!, edited);
+    await writeFile(first[2]!, `${JSON.stringify((JSON.parse(await readFile(first[2]!, 'utf8')) as { body: unknown }).body)}\n`);
+    const tampered = await run(true);
+    expect(tampered.stdout).toBe(fresh.stdout);
+    expect(tampered.stderr).toContain('cache: 2 of 4 files reused');
+    // …and written anew, as this build writes it.
+    expect(await readFile(first[1]!, 'utf8')).toBe(text);
+    expect((await run(true)).stderr).toContain('cache: 4 of 4 files reused');
 
     // Change one file and delete another: the report matches a run without cache, the changed
     // file gets a new entry, and the entries of both old versions are pruned.
@@ -72,9 +94,9 @@ describe('chunkgate diff --cache-dir', () => {
       // One BM25 index of the base side, saved by the first run and read by the second.
       const indexes = (await readdir(join(cache, 'content', 'retrieval'), { recursive: true })).filter((name) => name.endsWith('.json'));
       expect(indexes).toHaveLength(1);
-      const saved = JSON.parse(await readFile(join(cache, 'content', 'retrieval', indexes[0]!), 'utf8'));
+      const saved = await body(join(cache, 'content', 'retrieval', indexes[0]!));
       expect(saved.format).toBe('chunkgate-bm25/2');
-      expect(saved.ranks.length).toBe((JSON.parse(fresh.stdout) as { retrieval: { queries: unknown[] } }).retrieval.queries.length);
+      expect((saved.ranks as unknown[]).length).toBe((JSON.parse(fresh.stdout) as { retrieval: { queries: unknown[] } }).retrieval.queries.length);
     } finally {
       await rm(cache, { recursive: true, force: true });
     }
@@ -91,7 +113,7 @@ describe('chunkgate diff --cache-dir', () => {
       // One pack of the base side's three unchanged files, beside their own entries.
       const [pack, ...others] = await entries(cache, 'packs');
       expect(others).toHaveLength(0);
-      const packed = JSON.parse(await readFile(pack!, 'utf8')) as { format: string; keys: string[]; ints: string };
+      const packed = (await body(pack!)) as { format: string; keys: string[]; ints: string };
       expect(packed.format).toBe('chunkgate-chunk-pack/3');
       const perFile = await entries(cache, 'chunks');
       expect(packed.keys.map((key) => join(cache, 'content', 'chunks', key.slice(0, 2), `${key}.json`)).sort()).toEqual(perFile);
@@ -108,13 +130,16 @@ describe('chunkgate diff --cache-dir', () => {
       expect(fromPack.stderr).toContain('cache: 3 of 3 corpus files reused');
 
       // A damaged pack, or one of another format, is a miss: the files are chunked again, same report, and the pack is written anew.
-      for (const content of ['{ not json', JSON.stringify({ ...packed, format: 'chunkgate-chunk-pack/2' })]) {
-        await writeFile(pack!, content);
+      // (The foreign pack is written through the cache, as this build signs it: the pack's own format check refuses it.)
+      const packKey = basename(pack!, '.json');
+      for (const content of ['{ not json', { ...packed, format: 'chunkgate-chunk-pack/2' }]) {
+        if (typeof content === 'string') await writeFile(pack!, content);
+        else await openContentCache(cache, 'packs').set(packKey, content);
         await Promise.all((await entries(cache, 'chunks')).map((file) => rm(file)));
         const missed = await runCli(argv, { cwd: root });
         expect(missed.stdout).toBe(fresh.stdout);
         expect(missed.stderr).toContain('cache: 0 of 3 corpus files reused');
-        expect(JSON.parse(await readFile(pack!, 'utf8'))).toEqual(packed);
+        expect(await body(pack!)).toEqual(packed);
       }
 
       // An entry whose chunks do not fit the file's text is a miss for that file only.
@@ -122,11 +147,11 @@ describe('chunkgate diff --cache-dir', () => {
       const ints = new Int32Array(new Uint8Array(Buffer.from(packed.ints, 'base64')).buffer);
       expect(ints[ints[0]! + 2]! & 8).toBe(0);
       ints[ints[0]! + 2 + 6] = 1e9;
-      await writeFile(pack!, JSON.stringify({ ...packed, ints: Buffer.from(ints.buffer).toString('base64') }));
+      await openContentCache(cache, 'packs').set(packKey, { ...packed, ints: Buffer.from(ints.buffer).toString('base64') });
       const partly = await runCli(argv, { cwd: root });
       expect(partly.stdout).toBe(fresh.stdout);
       expect(partly.stderr).toContain('cache: 3 of 3 corpus files reused');
-      expect(JSON.parse(await readFile(pack!, 'utf8'))).toEqual(packed);
+      expect(await body(pack!)).toEqual(packed);
     } finally {
       await rm(cache, { recursive: true, force: true });
     }
