@@ -37,4 +37,22 @@ describe('README', () => {
       'npm ci && npm test',
     ]);
   });
+
+  it('gives every example workflow that holds a write permission persist-credentials: false on actions/checkout', () => {
+    type Step = { uses?: string; with?: Record<string, unknown> };
+    type Workflow = { on?: unknown; permissions?: unknown; jobs?: Record<string, { permissions?: unknown; steps?: Step[] }> };
+    const writes = (permissions: unknown): boolean =>
+      typeof permissions === 'string' ? permissions.includes('write') : permissions !== null && typeof permissions === 'object' && Object.values(permissions).some(writes);
+    const workflows = [...readme.matchAll(/^ *```yaml\n([\s\S]*?)^ *```/gm)]
+      .map((block) => parse(block[1]!) as Workflow | null)
+      .filter((doc): doc is Workflow => doc !== null && typeof doc === 'object' && 'jobs' in doc && 'on' in doc);
+    const writing = workflows.filter((workflow) => writes(workflow.permissions) || Object.values(workflow.jobs ?? {}).some((job) => writes(job.permissions)));
+    // The PR workflow, the fork-safe pair and the audit: a test that finds none proves nothing.
+    expect(writing).toHaveLength(4);
+    for (const workflow of writing) {
+      const checkouts = Object.values(workflow.jobs!).flatMap((job) => (job.steps ?? []).filter((step) => step.uses?.startsWith('actions/checkout@')));
+      expect(checkouts.length).toBeGreaterThan(0);
+      for (const step of checkouts) expect(step.with?.['persist-credentials'], JSON.stringify(step)).toBe(false);
+    }
+  });
 });
