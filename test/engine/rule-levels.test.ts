@@ -93,6 +93,18 @@ describe('inline disable comments through compareFiles', () => {
     expect(report.summary.verdict).toBe('pass');
   });
 
+  it('a comment hides findings, not scores: chunk scores, file scores and threshold failures are those of the same page with the comment ignored', async () => {
+    const hidden = await compare('thresholds: { gate: all }\n', commented);
+    const ignored = await compare('thresholds: { gate: all }\ninlineDisables: off\n', commented);
+    expect(hidden.headTags).not.toContain('table-split');
+    expect(ignored.headTags).toContain('table-split');
+    expect(hidden.file.head!.chunks.map((chunk) => chunk.score)).toEqual(ignored.file.head!.chunks.map((chunk) => chunk.score));
+    // The table's pieces stay capped at 59 though their table-split is not reported.
+    expect(Math.min(...hidden.file.head!.chunks.map((chunk) => chunk.score))).toBeLessThanOrEqual(59);
+    expect(hidden.file.head!.scores).toEqual(ignored.file.head!.scores);
+    expect(hidden.file.failures.map((failure) => [failure.rule, failure.score, failure.actual])).toEqual(ignored.file.failures.map((failure) => [failure.rule, failure.score, failure.actual]));
+  });
+
   it('with inlineDisables: off the comment hides nothing and is not listed', async () => {
     const { report, headTags, file } = await compare('inlineDisables: off\n', commented);
     expect(headTags).toContain('table-split');

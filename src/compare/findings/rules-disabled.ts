@@ -42,7 +42,7 @@ function finding(region: GrownRegion, comments: readonly RuleComment[], origins:
   const which = region.rules.length === RULE_TAGS.length ? 'every rule' : region.rules.map((rule) => `\`${rule}\``).join(', ');
   const lines = `${region.lines.length} ${region.lines.length === 1 ? 'line' : 'lines'} (${span(region.lines)})`;
   const message = widened
-    ? `This change widens the region of the ${name} comment at L${region.comment}: it now turns off ${which} on ${lines} more, whose findings are not reported`
+    ? `This change widens the region of the ${name} comment at L${region.comment}: it now also turns off ${which} on ${lines}, whose findings are not reported`
     : `A ${name} comment this change adds turns off ${which} on ${lines}: their findings there are not reported`;
   return {
     kind: 'rules-disabled',
