@@ -22,14 +22,11 @@ export function lineCount(text: string): number {
 
 /**
  * Whether rule `tag` was off in the base where a head line came from: at its base line (unchanged
- * or rewritten in place); for a line with none of its own (added), at the base line it follows
- * (at the top of the page, the first): text written inside a region the base already had is
- * covered by that region, text written after its end is not. No origin (the diff gave up): never.
+ * or rewritten in place). A line with no base line of its own (added, also inside a region the
+ * base already had: no reviewer saw it under the comment) or no origin (the diff gave up): never.
  */
 function wasDisabled(base: InlineDisables, tag: RuleTag, origin: HeadLineOrigin | undefined): boolean {
-  if (origin === undefined) return false;
-  if ('base' in origin) return isDisabled(base, tag, origin.base);
-  return isDisabled(base, tag, Math.max(origin.after, 1));
+  return origin !== undefined && 'base' in origin && isDisabled(base, tag, origin.base);
 }
 
 /**
@@ -37,9 +34,9 @@ function wasDisabled(base: InlineDisables, tag: RuleTag, origin: HeadLineOrigin 
  * that an inline comment disables in head ({@link InlineDisables} of the head) and that was not
  * disabled for that rule where it came from in the base ({@link headLineOrigins}; see
  * {@link wasDisabled}). So a new comment counts, and so does an old region grown by deleting its
- * `chunkgate-enable`, moving its comments around other text, or naming more rules — whatever
- * the comments' words; a region that only moved with its text, and edits inside or outside a
- * region, do not.
+ * `chunkgate-enable`, moving its comments around other text, naming more rules or taking in lines
+ * the change adds — whatever the comments' words; a region that only moved with its text, lines
+ * rewritten in place inside it, and edits outside any region do not.
  *
  * Grouped by the comment whose region holds the lines, in head order.
  *

@@ -78,10 +78,11 @@ describe('newlyDisabled', () => {
     expect(grown(file, file.replace('tpyo', 'typo'))).toEqual([]);
   });
 
-  it('text written inside an old region is covered by it; text written after its end is not', () => {
+  it('a line added inside an old region counts (no reviewer saw it under the comment); one added after its end does not', () => {
     const inside = lines('# Page', DISABLE, '| a | b |', '|---|---|', '| 1 | 2 |', '| 5 | 6 |', ENABLE, 'Tail text.', '| c | d |', '|---|---|', '| 3 | 4 |');
-    expect(grown(BASE, inside)).toEqual([]);
-    // A line added after the enable line is outside the head region too: nothing newly disabled.
+    // Head L6 has no base line; L2–L5 come from base L2–L5, disabled there.
+    expect(grown(BASE, inside)).toEqual([{ comment: 2, rules: ['table-split'], lines: [6] }]);
+    // A line added after the enable line is outside the head region: nothing newly disabled.
     const after = lines('# Page', DISABLE, '| a | b |', '|---|---|', '| 1 | 2 |', ENABLE, 'New text.', 'Tail text.', '| c | d |', '|---|---|', '| 3 | 4 |');
     expect(grown(BASE, after)).toEqual([]);
   });
@@ -122,7 +123,7 @@ describe('rulesDisabled (the finding)', () => {
         gating: true,
         line: 2,
         endLine: 9,
-        message: 'This change widens the region of the `chunkgate-disable` comment at L2: it now also turns off `table-split` on 4 lines (L6–L9), whose findings are not reported',
+        message: 'This change widens the region of the `chunkgate-disable` comment at L2: it now also turns off `table-split` on 4 lines (L6–L9) it did not cover on the base branch: their findings there are not reported',
       },
     ]);
   });

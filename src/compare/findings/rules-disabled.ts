@@ -12,7 +12,8 @@ const span = (lines: readonly number[]): string => (lines.length === 1 ? `L${lin
 /**
  * `rules-disabled`: the change turns rules off on lines where they were on — it adds a
  * `<!-- chunkgate-disable … -->` or `chunkgate-disable-file` comment, or widens a region the base
- * already had (its `chunkgate-enable` deleted or moved, the pair moved around other text).
+ * already had (its `chunkgate-enable` deleted or moved, the pair moved around other text, lines
+ * added inside it).
  * Found by comparing the disabled lines of both sides through the line diff ({@link newlyDisabled}),
  * not by the comments' words. The config comes from the base side, so a pull request cannot
  * loosen it; a comment in the page it edits could hide the findings it makes, so it is one
@@ -42,7 +43,7 @@ function finding(region: GrownRegion, comments: readonly RuleComment[], origins:
   const which = region.rules.length === RULE_TAGS.length ? 'every rule' : region.rules.map((rule) => `\`${rule}\``).join(', ');
   const lines = `${region.lines.length} ${region.lines.length === 1 ? 'line' : 'lines'} (${span(region.lines)})`;
   const message = widened
-    ? `This change widens the region of the ${name} comment at L${region.comment}: it now also turns off ${which} on ${lines}, whose findings are not reported`
+    ? `This change widens the region of the ${name} comment at L${region.comment}: it now also turns off ${which} on ${lines} it did not cover on the base branch: their findings there are not reported`
     : `A ${name} comment this change adds turns off ${which} on ${lines}: their findings there are not reported`;
   return {
     kind: 'rules-disabled',
