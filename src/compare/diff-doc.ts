@@ -35,7 +35,7 @@ export interface DocInput {
  *   with `thresholds.chunkDrop`; a high tag the base side already had for the same block is
  *   `preexisting` ({@link preexistingTag}).
  * - `findings`: section findings ({@link fileFindings}: page or text removed, heading lost, lead-in
- *   cut, orphan heading).
+ *   cut, orphan heading, a disable comment the change adds or widens, by `thresholds.inlineDisables`).
  * - `failures`: {@link thresholdFailures}, each naming the chunk changes that drive it
  *   ({@link scoreDrivers}); they gate only when a gating regression or finding of the file explains
  *   them ({@link gateFailures}).
@@ -85,7 +85,20 @@ export function compareDoc(input: DocInput, thresholds: FileThresholds): DocDiff
     preexisting: preexistingTag({ ...(base ? { base } : {}), ...docs }),
     gate,
   });
-  diff.findings = fileFindings({ path: input.path, status: input.status, ...(base ? { base } : {}), head, ...docs, matches }, gate);
+  diff.findings = fileFindings(
+    {
+      path: input.path,
+      status: input.status,
+      ...(base ? { base } : {}),
+      head,
+      ...docs,
+      matches,
+      ...(input.baseSource !== undefined ? { baseSource: input.baseSource } : {}),
+      ...(input.headSource !== undefined ? { headSource: input.headSource } : {}),
+      inlineDisables: thresholds.inlineDisables ?? 'gate',
+    },
+    gate,
+  );
   const explained = diff.regressions.some((regression) => regression.gating) || diff.findings.some((finding) => finding.gating);
   const drivers = scoreDrivers(matches, base, diff.regressions);
   diff.failures = gateFailures(thresholdFailures(base, head, thresholds), explained, gate).map((failure) =>

@@ -1,4 +1,4 @@
-import type { GateScope } from '../config/types.js';
+import type { GateScope, InlineDisablePolicy } from '../config/types.js';
 import type { DocEval, Origin, ThresholdFailure } from '../types.js';
 
 /** The limits {@link thresholdFailures} applies (a file's resolved `thresholds`, without `failOn`). */
@@ -13,6 +13,8 @@ export interface FileThresholds {
   chunkDrop: number;
   /** What may gate (default in config: `changed`; see `thresholds.gate`). */
   gate?: GateScope;
+  /** What a disable comment the change adds or widens does (default: `gate`; see `inlineDisables`). */
+  inlineDisables?: InlineDisablePolicy;
 }
 
 /** Options of {@link thresholdFailures}. */

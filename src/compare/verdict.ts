@@ -29,7 +29,9 @@ export interface DecideOptions {
  * any file has a gating regressed chunk, or `partial` and the run is partial.
  * Otherwise passes (`pass` / `0`) with conclusion `success`, or `neutral` when there was no
  * Markdown file to check (`diffs` empty). A gating `unchecked` finding (a changed file chunkgate
- * could not check) fails the run whatever `failOn` says (`thresholds.unchecked: warn` makes it non-gating).
+ * could not check) fails the run whatever `failOn` says (`thresholds.unchecked: warn` makes it non-gating),
+ * and so does a gating `rules-disabled` finding (a disable comment the change adds or widens would
+ * otherwise hide the very regressions `failOn` asks about; `inlineDisables: report` makes it non-gating).
  */
 export function decide(diffs: readonly DocDiff[], failOn: readonly FailOn[], options: DecideOptions): Decision {
   const failures =
@@ -40,7 +42,8 @@ export function decide(diffs: readonly DocDiff[], failOn: readonly FailOn[], opt
     (failOn.includes('threshold') && failures) ||
     (failOn.includes('regression') && regressions) ||
     (failOn.includes('partial') && options.partial) ||
-    gatingUnchecked(diffs).length > 0;
+    gatingUnchecked(diffs).length > 0 ||
+    diffs.some((diff) => (diff.findings ?? []).some((finding) => finding.kind === 'rules-disabled' && finding.gating));
   if (fails) return { verdict: 'fail', conclusion: 'failure', exitCode: 1 };
   return { verdict: 'pass', conclusion: diffs.length === 0 ? 'neutral' : 'success', exitCode: 0 };
 }

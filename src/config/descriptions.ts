@@ -88,6 +88,8 @@ export const CONFIG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   rules:
     'A level per rule: error (as designed: a rule whose new findings gate still gates), warn (reported and scored, never gates), off (not reported, no cap). Inline, <!-- chunkgate-disable rule --> … <!-- chunkgate-enable rule --> turns a rule off for a region.',
   ...rules,
+  inlineDisables:
+    'What inline chunkgate-disable comments do: gate (default) — they hide the findings of the rules they name (never score drops or threshold failures), and one that a change adds or widens fails the check; report — the same, listed without failing; off — the comments are ignored.',
   overrides: 'Settings for the files some globs match, applied in order: a later entry wins.',
   'overrides[].paths': 'Globs of the files this entry applies to. A single glob is allowed.',
   'overrides[].chunking': 'Chunking keys for these files, laid over the top-level chunking.',

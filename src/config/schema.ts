@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTENT_METRIC_NAMES, OVERALL_COMPONENT_NAMES, STRUCTURAL_METRIC_NAMES } from '../metrics/names.js';
 import { RULE_LEVELS, RULE_TAGS } from '../metrics/rules/registry.js';
-import { FAIL_ON_VALUES, GATE_SCOPES } from './types.js';
+import { FAIL_ON_VALUES, GATE_SCOPES, INLINE_DISABLE_POLICIES } from './types.js';
 import { globProblem } from './globs.js';
 import type { ChunkingOptions } from '../types.js';
 import { deriveTiny, isTinyExplicit, markTinySource } from './tiny.js';
@@ -289,6 +289,8 @@ const rootSchema = strict({
   }).prefault({}),
   // Left out of the output when not set, so a config without it keeps its provenance hash.
   rules: rulesSchema.optional(),
+  // Left out when not set, like `rules`: `gate` applies.
+  inlineDisables: oneOf(INLINE_DISABLE_POLICIES).optional(),
   overrides: z.array(overrideSchema, { error: () => 'a list of { paths, chunking, thresholds, rules } entries' }).default([]),
   // Editors read it (`$schema: ./schema/chunkgate.schema.json`); chunkgate does not.
   $schema: text('a JSON Schema URL or path').optional(),
@@ -342,6 +344,8 @@ function dropNulls(value: unknown): unknown {
  *   `unchecked` (default: `fail`): `warn` stops changed files that cannot be checked from failing the run.
  * - `golden` (default: `{ file: .chunkgate/golden.yml, k: 5, retriever: bm25 }`).
  * - `rules` (default: not set, every rule at its registry level): `{ <rule tag>: error | warn | off }`.
+ * - `inlineDisables` (default: not set, which means `gate`): `gate | report | off`, what inline
+ *   `chunkgate-disable` comments do (see {@link Config.inlineDisables}).
  * - `overrides` (default: `[]`): `{ paths, chunking?, thresholds?, rules? }`, each checked against the top level.
  *
  * A key with an empty value (`key:` / `null`) counts as not set. A single string is

@@ -9,6 +9,10 @@ export type FailOn = (typeof FAIL_ON_VALUES)[number];
 export const GATE_SCOPES = ['changed', 'all'] as const;
 export type GateScope = (typeof GATE_SCOPES)[number];
 
+/** `inlineDisables` values: what a disable comment that a change adds or widens does. */
+export const INLINE_DISABLE_POLICIES = ['gate', 'report', 'off'] as const;
+export type InlineDisablePolicy = (typeof INLINE_DISABLE_POLICIES)[number];
+
 /** Metric weights: a named preset or explicit numbers per metric. */
 export type StructuralWeights = 'default' | 'equal' | Partial<Record<StructuralMetricName, number>>;
 export type ContentWeights = 'default' | 'equal' | Partial<Record<ContentMetricName, number>>;
@@ -83,6 +87,13 @@ export interface Config {
   golden: { file: string; k: number; retriever: 'bm25' | 'embeddings'; embeddingModel: string };
   /** Rule levels (`error | warn | off`) over the registry's defaults; absent when the file sets none. */
   rules?: RuleLevelsPatch;
+  /**
+   * Inline `chunkgate-disable` comments (read from the base side's config, like every key):
+   * `gate` (default) — they hide the findings of the rules they name, and one that a change adds
+   * or widens is a gating `rules-disabled` finding; `report` — the same finding, listed, never
+   * gating; `off` — the comments are ignored, nothing is hidden. Absent when the file does not set it.
+   */
+  inlineDisables?: InlineDisablePolicy;
   overrides: Override[];
 }
 

@@ -278,7 +278,7 @@ async function preparePair(
     if (unreadable) return { problem: unreadable };
     if (text === null) return null;
     const { chunking, rules } = settingsFor(config, path);
-    const prepared = { options: { chunking, rules, weights: config.scoring.weights } };
+    const prepared = { options: { chunking, rules, weights: config.scoring.weights, ...(config.inlineDisables ? { inlineDisables: config.inlineDisables } : {}) } };
     // A semantic file whose sentence embeddings failed cannot be chunked as the pipeline does.
     const unembedded = chunking.strategy === 'semantic' ? embeddingProblem?.(path, text) : undefined;
     if (unembedded) return { problem: unembedded };
@@ -303,6 +303,7 @@ async function preparePair(
     head,
     thresholds: settingsFor(config, pair.path).thresholds,
     unchecked: config.thresholds.unchecked,
+    ...(config.inlineDisables ? { inlineDisables: config.inlineDisables } : {}),
     ...(options.fileBudget?.ms !== undefined ? { budgetMs: options.fileBudget.ms } : {}),
     want,
   };

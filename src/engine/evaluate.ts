@@ -1,4 +1,4 @@
-import type { ContentWeights, OverallWeights, StructuralWeights } from '../config/types.js';
+import type { ContentWeights, InlineDisablePolicy, OverallWeights, StructuralWeights } from '../config/types.js';
 import { chunkDocument } from '../chunking/index.js';
 import { createMeasure } from '../chunking/measure.js';
 import type { SentenceVectors } from '../chunking/semantic.js';
@@ -9,7 +9,7 @@ import { scoreContentHeuristic, contentScore } from '../metrics/content/heuristi
 import { sourceCoverage } from '../metrics/coverage.js';
 import { SELF_RETRIEVAL_TOP, selfRetrievability, type SelfRetrievability } from '../metrics/self-retrievability.js';
 import { CONTENT_METRIC_NAMES } from '../metrics/names.js';
-import { checkRules, ruleSettings, type RuleSettings } from '../metrics/rules/index.js';
+import { ruleIssues, ruleSettings, type RuleSettings } from '../metrics/rules/index.js';
 import type { RuleLevels } from '../metrics/rules/registry.js';
 import { contextSufficiencyByChunk, structuralMetrics, structuralScore } from '../metrics/structural/index.js';
 import type {
@@ -37,6 +37,8 @@ export interface EvaluateOptions {
   vectors?: SentenceVectors;
   /** The level of every rule for this file (`settingsFor(…).rules`; default: the registry's). */
   rules?: RuleLevels;
+  /** `inlineDisables` of the config (default: `gate`): `off` ignores the page's disable comments. */
+  inlineDisables?: InlineDisablePolicy;
 }
 
 /**
@@ -50,6 +52,11 @@ export interface DocAnalysis {
   options: EvaluateOptions;
   structural: StructuralMetrics;
   issues: Issue[][];
+  /**
+   * Per chunk, the issues an inline `chunkgate-disable` comment hides: not reported, but they cap
+   * the chunk's score like the others (a comment hides findings, not what retrieval gets); none: `[]`.
+   */
+  hidden?: Issue[][];
   coverage: number;
   chunkCoverage: number[];
   heuristic: ContentMetrics[];
@@ -106,9 +113,9 @@ export function analyzeDocument(
   const sufficiency = contextSufficiencyByChunk(input);
   const structural = structuralMetrics(input, selfRetrieval.score, sufficiency);
   budget?.check('computing structural metrics');
-  const rules = ruleSettings(doc, options.rules);
+  const rules = ruleSettings(doc, options.rules, options.inlineDisables);
   warnings.push(...rules.disables.notices);
-  const issues = checkRules(input, selfRetrieval, rules);
+  const { issues, hidden } = ruleIssues(input, selfRetrieval, rules);
   budget?.check('running rule checks');
   const heuristic = scoreContentHeuristic({ doc, chunks, options: options.chunking });
   budget?.check('computing content metrics');
@@ -118,6 +125,7 @@ export function analyzeDocument(
     options,
     structural,
     issues,
+    hidden,
     coverage: coverage.coverage,
     chunkCoverage: coverage.perChunk,
     heuristic,
@@ -156,7 +164,9 @@ export function scoreDocument(
       self_retrievability: rank !== null && rank !== undefined && rank <= SELF_RETRIEVAL_TOP ? 100 : 0,
       context_sufficiency: analysis.sufficiency[index] ?? 100,
     };
-    const score = roundScore(chunkOverall(metrics, issues, analysis.options.weights.overall));
+    // Issues a disable comment hides still cap the score: the comment changes the report, not the chunk.
+    const hidden = analysis.hidden?.[index] ?? [];
+    const score = roundScore(chunkOverall(metrics, hidden.length > 0 ? [...issues, ...hidden] : issues, analysis.options.weights.overall));
     const result: EvaluatedChunk = { ...chunk, metrics, score, grade: gradeOf(score), issues };
     if (fallback.has(index)) result.partial = true;
     return result;

@@ -4,7 +4,7 @@ import type { SentenceVectors } from '../chunking/semantic.js';
 import { compareDoc } from '../compare/diff-doc.js';
 import { fileFacts, type FileFacts } from '../compare/facts.js';
 import { limitFinding, uncheckedBaseFinding, uncheckedFinding, type Uncheckable, type UncheckedLevel } from '../compare/unchecked.js';
-import type { FileSettings } from '../config/types.js';
+import type { FileSettings, InlineDisablePolicy } from '../config/types.js';
 import { pageBlocks, type PageBlock } from '../metrics/boilerplate.js';
 import type { SideSource } from '../report/html/types.js';
 import { renderJsonFile } from '../report/json.js';
@@ -62,6 +62,8 @@ export interface PairTask {
   thresholds: FileSettings['thresholds'];
   /** `thresholds.unchecked`: whether a file that cannot be checked fails the run. */
   unchecked: UncheckedLevel;
+  /** `inlineDisables` of the config (default: `gate`). */
+  inlineDisables?: InlineDisablePolicy;
   /** Each side's time budget in ms (default: `DEFAULT_FILE_BUDGET_MS`). */
   budgetMs?: number;
   want: PairWants;
@@ -142,7 +144,7 @@ export function finishPair(task: PairTask, sides: CheckedPair, evals: { base?: D
       ...(baseAnalysis ? { baseDoc: baseAnalysis.doc } : {}),
       ...(headAnalysis ? { headDoc: headAnalysis.doc } : {}),
     },
-    task.thresholds,
+    task.inlineDisables ? { ...task.thresholds, inlineDisables: task.inlineDisables } : task.thresholds,
   );
   diff.findings.push(...sideFindings(pair, sides, task.unchecked));
   return diff;

@@ -86,12 +86,13 @@ export function reportItems(files: readonly DocDiff[]): ReportItem[] {
 /**
  * Whether a gating item fails the check under `failOn` (SPEC §7, STYLE §11): regressions under
  * `regression`; threshold failures and section findings under `threshold`; a file that could not
- * be checked whatever `failOn` says (it is gating only when the config lets it fail).
+ * be checked, and a disable comment the change adds or widens, whatever `failOn` says (each is
+ * gating only when the config lets it fail: `thresholds.unchecked`, `inlineDisables`).
  */
 export function failsCheck(item: ReportItem, failOn: readonly FailOn[]): boolean {
   if (item.bucket !== 'breaks') return false;
   if (item.type === 'split' || item.type === 'regression') return failOn.includes('regression');
-  if (item.type === 'finding' && item.finding.kind === 'unchecked') return true;
+  if (item.type === 'finding' && (item.finding.kind === 'unchecked' || item.finding.kind === 'rules-disabled')) return true;
   return failOn.includes('threshold');
 }
 
@@ -106,6 +107,8 @@ export function itemLabel(item: ReportItem): [one: string, many: string] {
       return tag ? [...ruleMeta(tag).label] : ['regressed chunk', 'regressed chunks'];
     }
     case 'finding':
+      // A region that an unchanged comment now stretches over more lines is said as such.
+      if (item.finding.kind === 'rules-disabled' && item.finding.origin === 'worsened') return ['disable comment widened by this PR', 'disable comments widened by this PR'];
       return FINDING_LABELS[item.finding.kind];
     case 'failure':
       if (item.failures.every((failure) => failure.rule === 'fileDrop')) return ['file score drop', 'file score drops'];
@@ -124,7 +127,7 @@ const FINDING_LABELS: Record<FileFinding['kind'], [string, string]> = {
   'heading-lost': ['heading lost', 'headings lost'],
   'lead-in-cut': ['list cut from its lead-in', 'lists cut from their lead-in'],
   'orphan-heading': ['orphan heading', 'orphan headings'],
-  'rules-disabled': ['rule comment added', 'rule comments added'],
+  'rules-disabled': ['disable comment added by this PR', 'disable comments added by this PR'],
 };
 
 /** Labels with counts, most frequent first, then first seen: `2 code block splits, 1 heading lost`. */

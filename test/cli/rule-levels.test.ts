@@ -33,10 +33,16 @@ describe('chunkgate diff with rule levels', () => {
     expect(code).toBe(0);
   });
 
-  it('a disable comment the head adds around the table: no table-split, the run passes, the comment is listed', async () => {
+  it('a disable comment the head adds around the table: no table-split, the comment gates (issue 24)', async () => {
     const { code, report } = await diff('', page(`<!-- chunkgate-disable table-split -->\n\n${rows(40)}\n\n<!-- chunkgate-enable table-split -->`));
-    expect(code).toBe(0);
+    expect(code).toBe(1);
     expect(report.files[0]!.head!.chunks.flatMap((chunk) => chunk.issues.map((issue) => issue.tag))).not.toContain('table-split');
-    expect(report.files[0]!.findings.map((finding) => [finding.kind, finding.gating])).toEqual([['rules-disabled', false]]);
+    expect(report.files[0]!.findings.filter((finding) => finding.kind === 'rules-disabled').map((finding) => finding.gating)).toEqual([true]);
+  });
+
+  it('with inlineDisables: report the same comment is listed and the run passes', async () => {
+    const { code, report } = await diff('inlineDisables: report\n', page(`<!-- chunkgate-disable table-split -->\n\n${rows(40)}\n\n<!-- chunkgate-enable table-split -->`));
+    expect(code).toBe(0);
+    expect(report.files[0]!.findings.filter((finding) => finding.kind === 'rules-disabled').map((finding) => finding.gating)).toEqual([false]);
   });
 });

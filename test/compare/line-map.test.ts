@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapLines } from '../../src/compare/line-map.js';
+import { headLineOrigins, mapLines } from '../../src/compare/line-map.js';
 
 describe('mapLines', () => {
   it('maps unchanged lines one to one and a rewritten line to the whole added range', () => {
@@ -32,5 +32,29 @@ describe('mapLines', () => {
       { from: 1, to: 3 },
     ]);
     expect(mapLines('a\nb\nc\n', 'x\ny\nz\n', { maxEditLength: 1 })).toEqual([null]);
+  });
+});
+
+describe('headLineOrigins', () => {
+  it('gives each head line its base line, the rewritten ones paired in order, the extra ones the base line they follow', () => {
+    // base: a b c d      head: a X Y c d E
+    // a ← 1; b rewritten as X Y: X ← 2 (changed), Y added after base 2; c ← 3; d ← 4; E added after base 4.
+    expect(headLineOrigins('a\nb\nc\nd\n', 'a\nX\nY\nc\nd\nE')?.slice(1)).toEqual([
+      { base: 1, changed: false },
+      { base: 2, changed: true },
+      { after: 2 },
+      { base: 3, changed: false },
+      { base: 4, changed: false },
+      { after: 4 },
+    ]);
+  });
+
+  it('skips deleted lines and gives lines added at the top `after: 0`', () => {
+    // base: a b c   head: N a c  → N added before base 1, b deleted, c from base 3.
+    expect(headLineOrigins('a\nb\nc\n', 'N\na\nc\n')?.slice(1)).toEqual([{ after: 0 }, { base: 1, changed: false }, { base: 3, changed: false }]);
+  });
+
+  it('is null once the diff exceeds maxEditLength', () => {
+    expect(headLineOrigins('a\nb\nc\n', 'x\ny\nz\n', { maxEditLength: 1 })).toBeNull();
   });
 });

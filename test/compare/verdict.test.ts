@@ -25,6 +25,24 @@ describe('decide with a file that could not be checked', () => {
   });
 });
 
+describe('decide with a disable comment the change adds (issue 24)', () => {
+  const disabled = (gating: boolean) => {
+    const diff = bareDiff('a.md');
+    diff.findings.push({ kind: 'rules-disabled', origin: 'new', gating, severity: gating ? 'high' : 'low', message: 'A `chunkgate-disable-file` comment this change adds turns off every rule on 3 lines (L1–L3)', line: 1 });
+    return [diff];
+  };
+
+  it('fails whatever failOn says when it gates (inlineDisables: gate): it would hide the very regressions failOn asks about', () => {
+    for (const failOn of [[], ['regression'], ['threshold']] as FailOn[][]) {
+      expect(decide(disabled(true), failOn, { partial: false })).toEqual({ verdict: 'fail', conclusion: 'failure', exitCode: 1 });
+    }
+  });
+
+  it('passes when it is only listed (inlineDisables: report)', () => {
+    expect(decide(disabled(false), ['threshold', 'regression'], { partial: false })).toEqual({ verdict: 'pass', conclusion: 'success', exitCode: 0 });
+  });
+});
+
 describe('decide', () => {
   // [failOn, diffs, partial, expected verdict] — fails iff a listed kind of finding is present.
   const table: [FailOn[], typeof clean, boolean, 'pass' | 'fail'][] = [

@@ -67,20 +67,49 @@ describe('rule levels through compareFiles', () => {
 describe('inline disable comments through compareFiles', () => {
   const commented = page(`<!-- chunkgate-disable table-split -->\n\n${rows(40)}\n\n<!-- chunkgate-enable table-split -->`);
 
-  it('a region around the table drops its findings, and the comment the change adds is listed, not gating', async () => {
+  it('a region around the table drops its findings, and the comment the change adds gates (issue 24)', async () => {
     const { report, headTags, file } = await compare('', commented);
     expect(headTags).not.toContain('table-split');
     expect(report.summary.gating.regressions).toBe(0);
+    // Lines 5 (the comment) to 49 (the blank line before the enable at 50): 45 lines, none disabled on the base side.
     expect(file.findings).toEqual([
       expect.objectContaining({
         kind: 'rules-disabled',
         origin: 'new',
-        gating: false,
-        severity: 'low',
+        gating: true,
+        severity: 'high',
         line: 5,
-        message: 'A new `chunkgate-disable` comment turns off `table-split` from L5 until a `chunkgate-enable` comment or the end of the page: their findings there are not reported',
+        endLine: 49,
+        actual: 45,
+        message: 'A `chunkgate-disable` comment this change adds turns off `table-split` on 45 lines (L5–L49): their findings there are not reported',
       }),
     ]);
+    expect(report.summary.verdict).toBe('fail');
+  });
+
+  it('with inlineDisables: report the same comment is listed, not gating', async () => {
+    const { report, file } = await compare('inlineDisables: report\n', commented);
+    expect(file.findings.map((finding) => [finding.kind, finding.gating, finding.severity])).toEqual([['rules-disabled', false, 'low']]);
+    expect(report.summary.verdict).toBe('pass');
+  });
+
+  it('a comment hides findings, not scores: chunk scores, file scores and threshold failures are those of the same page with the comment ignored', async () => {
+    const hidden = await compare('thresholds: { gate: all }\n', commented);
+    const ignored = await compare('thresholds: { gate: all }\ninlineDisables: off\n', commented);
+    expect(hidden.headTags).not.toContain('table-split');
+    expect(ignored.headTags).toContain('table-split');
+    expect(hidden.file.head!.chunks.map((chunk) => chunk.score)).toEqual(ignored.file.head!.chunks.map((chunk) => chunk.score));
+    // The table's pieces stay capped at 59 though their table-split is not reported.
+    expect(Math.min(...hidden.file.head!.chunks.map((chunk) => chunk.score))).toBeLessThanOrEqual(59);
+    expect(hidden.file.head!.scores).toEqual(ignored.file.head!.scores);
+    expect(hidden.file.failures.map((failure) => [failure.rule, failure.score, failure.actual])).toEqual(ignored.file.failures.map((failure) => [failure.rule, failure.score, failure.actual]));
+  });
+
+  it('with inlineDisables: off the comment hides nothing and is not listed', async () => {
+    const { report, headTags, file } = await compare('inlineDisables: off\n', commented);
+    expect(headTags).toContain('table-split');
+    expect(file.findings.filter((finding) => finding.kind === 'rules-disabled')).toEqual([]);
+    expect(report.summary.verdict).toBe('fail');
   });
 
   it('a comment the base side already had is not listed again', async () => {

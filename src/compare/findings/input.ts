@@ -1,3 +1,4 @@
+import type { InlineDisablePolicy } from '../../config/types.js';
 import type { DocEval, FileStatus, ParsedDoc } from '../../types.js';
 import type { ChunkMatch } from '../align.js';
 
@@ -12,4 +13,10 @@ export interface FindingInput {
   headDoc?: ParsedDoc;
   /** Head chunks aligned with base chunks. */
   matches: readonly ChunkMatch[];
+  /** Base Markdown source, for the line diff (default: the base document's). */
+  baseSource?: string;
+  /** Head Markdown source (default: the head document's). */
+  headSource?: string;
+  /** `inlineDisables` of the config (default: `gate`): whether a disable comment the change adds or widens gates, is listed, or is ignored. */
+  inlineDisables?: InlineDisablePolicy;
 }

@@ -1,47 +1,61 @@
 import type { RuleComment } from '../../markdown/rule-comments.js';
-import { RULE_COMMENT_KEYWORDS } from '../../metrics/rules/inline-disables.js';
-import { isRuleTag } from '../../metrics/rules/registry.js';
+import { inlineDisables, NO_INLINE_DISABLES } from '../../metrics/rules/inline-disables.js';
+import { RULE_TAGS } from '../../metrics/rules/registry.js';
 import type { FileFinding } from '../../types.js';
+import { lineCount, newlyDisabled, type GrownRegion } from '../disabled-lines.js';
+import { headLineOrigins, type HeadLineOrigin } from '../line-map.js';
 import type { FindingInput } from './input.js';
 
-/** What identifies a comment across base and head: its keyword and its known rules, sorted (the line moves with edits). */
-const identity = (comment: RuleComment): string => `${comment.keyword} ${comment.rules.filter(isRuleTag).sort().join(' ')}`;
+/** "L4" or "L4–L40". */
+const span = (lines: readonly number[]): string => (lines.length === 1 ? `L${lines[0]}` : `L${lines[0]}–L${lines.at(-1)}`);
 
 /**
- * `rules-disabled`: the change adds an inline comment that turns rules off
- * (`<!-- chunkgate-disable … -->`, `chunkgate-disable-file`). The config comes from the base
- * side, so a pull request cannot loosen it; a comment in the page it edits can, and the reviewer
- * should see that it does. One finding per comment the base side does not have (as many times as
- * it has it, whatever the line), severity `low`, origin `new`, never gating; comments naming only
- * unknown rules turn nothing off and are left to the notices. Line: the comment.
+ * `rules-disabled`: the change turns rules off on lines where they were on — it adds a
+ * `<!-- chunkgate-disable … -->` or `chunkgate-disable-file` comment, or widens a region the base
+ * already had (its `chunkgate-enable` deleted or moved, the pair moved around other text, lines
+ * added inside it).
+ * Found by comparing the disabled lines of both sides through the line diff ({@link newlyDisabled}),
+ * not by the comments' words. The config comes from the base side, so a pull request cannot
+ * loosen it; a comment in the page it edits could hide the findings it makes, so it is one
+ * finding per comment whose region grew. With `inlineDisables: gate` (default) it gates (severity
+ * `high`), with `report` it is listed (`low`), with `off` the comments hide nothing and there is
+ * none. Origin `new` when the comment itself is new or moved, `worsened` when an unchanged comment's
+ * region grew. Line: the comment; `endLine`: the last newly disabled line; `actual`: how many lines.
  */
 export function rulesDisabled(input: FindingInput): FileFinding[] {
+  const policy = input.inlineDisables ?? 'gate';
   const comments = input.headDoc?.ruleComments ?? [];
-  if (comments.length === 0) return [];
-  const before = new Map<string, number>();
-  for (const comment of input.baseDoc?.ruleComments ?? []) before.set(identity(comment), (before.get(identity(comment)) ?? 0) + 1);
-  const findings: FileFinding[] = [];
-  for (const comment of comments) {
-    if (comment.keyword === 'enable' || !(RULE_COMMENT_KEYWORDS as readonly string[]).includes(comment.keyword)) continue;
-    const rules = comment.rules.filter(isRuleTag);
-    if (comment.rules.length > 0 && rules.length === 0) continue;
-    const key = identity(comment);
-    const left = before.get(key) ?? 0;
-    if (left > 0) {
-      before.set(key, left - 1);
-      continue;
-    }
-    const which = rules.length === 0 ? 'every rule' : rules.map((rule) => `\`${rule}\``).join(', ');
-    const where = comment.keyword === 'disable-file' ? 'on the whole page' : `from L${comment.line} until a \`chunkgate-enable\` comment or the end of the page`;
-    findings.push({
-      kind: 'rules-disabled',
-      origin: 'new',
-      gating: false,
-      severity: 'low',
-      message: `A new \`chunkgate-${comment.keyword}\` comment turns off ${which} ${where}: their findings there are not reported`,
-      hint: 'make sure the reviewer agrees that these findings do not matter here, or remove the comment',
-      line: comment.line,
-    });
-  }
-  return findings;
+  if (policy === 'off' || comments.length === 0) return [];
+  const head = inlineDisables(input.path, comments);
+  if (head.ranges.size === 0) return [];
+  const base = input.baseDoc ? inlineDisables(input.path, input.baseDoc.ruleComments) : NO_INLINE_DISABLES;
+  const headSource = input.headSource ?? input.headDoc!.source;
+  // No base side (an added page): no line comes from the base, every disabled line is new.
+  const origins = input.baseDoc ? headLineOrigins(input.baseSource ?? input.baseDoc.source, headSource) : null;
+  return newlyDisabled(base, head, origins, lineCount(headSource)).map((region) => finding(region, comments, origins, policy === 'gate'));
+}
+
+function finding(region: GrownRegion, comments: readonly RuleComment[], origins: readonly HeadLineOrigin[] | null, gating: boolean): FileFinding {
+  const written = comments.find((comment) => comment.line === region.comment && (comment.keyword === 'disable' || comment.keyword === 'disable-file'));
+  const name = `\`chunkgate-${written?.keyword ?? 'disable'}\``;
+  const origin = origins?.[region.comment];
+  const widened = origin !== undefined && 'base' in origin && !origin.changed;
+  const which = region.rules.length === RULE_TAGS.length ? 'every rule' : region.rules.map((rule) => `\`${rule}\``).join(', ');
+  const lines = `${region.lines.length} ${region.lines.length === 1 ? 'line' : 'lines'} (${span(region.lines)})`;
+  const message = widened
+    ? `This change widens the region of the ${name} comment at L${region.comment}: it now also turns off ${which} on ${lines} it did not cover on the base branch: their findings there are not reported`
+    : `A ${name} comment this change adds turns off ${which} on ${lines}: their findings there are not reported`;
+  return {
+    kind: 'rules-disabled',
+    origin: widened ? 'worsened' : 'new',
+    gating,
+    severity: gating ? 'high' : 'low',
+    message,
+    hint: gating
+      ? 'a reviewer should agree that these findings do not matter here: remove the comment (or restore its `chunkgate-enable`), or set `inlineDisables: report` in the base branch config to list such comments without failing'
+      : 'make sure the reviewer agrees that these findings do not matter here, or remove the comment',
+    line: region.comment,
+    endLine: region.lines.at(-1)!,
+    actual: region.lines.length,
+  };
 }

@@ -9,7 +9,7 @@ import { checkNearDuplicates } from './near-duplicate.js';
 import { checkOrphanHeadings } from './orphan-heading.js';
 import { checkSentenceCuts } from './sentence-cut.js';
 import { RULE_TAGS } from './registry.js';
-import { applyRuleSettings, DEFAULT_RULE_SETTINGS, type RuleSettings } from './rule-settings.js';
+import { DEFAULT_RULE_SETTINGS, sortBySettings, type RuleSettings } from './rule-settings.js';
 import { checkChunkSizes } from './size-rules.js';
 import { checkSourceLoss } from './source-loss.js';
 import { checkSplitBlocks } from './split-blocks.js';
@@ -19,7 +19,7 @@ import type { SelfRetrievability } from '../self-retrievability.js';
 
 export { RULE_SEVERITY } from './severity.js';
 export type { RuleFinding } from './finding.js';
-export { applyRuleSettings, ruleSettings, type RuleSettings } from './rule-settings.js';
+export { applyRuleSettings, ruleSettings, sortBySettings, type RuleSettings } from './rule-settings.js';
 
 /** Every rule check, in the order their issues are listed for a line. */
 const CHECKS: readonly ((input: StructuralInput) => RuleFinding[])[] = [
@@ -51,11 +51,21 @@ export function issueOrder(a: Issue, b: Issue): number {
  * rules that are `off` or disabled on their line, and marks those at `warn` ({@link applyRuleSettings}).
  */
 export function checkRules(input: StructuralInput, self?: SelfRetrievability, settings: RuleSettings = DEFAULT_RULE_SETTINGS): Issue[][] {
-  const issues: Issue[][] = input.chunks.map(() => []);
+  return ruleIssues(input, self, settings).issues;
+}
+
+/**
+ * {@link checkRules}, with apart per chunk the issues an inline `chunkgate-disable` comment hides
+ * (`hidden`, in the same order): not reported, but they still cap the chunk's score, so a comment
+ * never moves a score, a threshold or a score drop.
+ */
+export function ruleIssues(input: StructuralInput, self?: SelfRetrievability, settings: RuleSettings = DEFAULT_RULE_SETTINGS): { issues: Issue[][]; hidden: Issue[][] } {
+  const found: Issue[][] = input.chunks.map(() => []);
   const findings = CHECKS.flatMap((check) => check(input));
   if (self) findings.push(...checkUnfindableChunks(input, self));
-  for (const { chunk, issue } of findings) issues[chunk]?.push(issue);
+  for (const { chunk, issue } of findings) found[chunk]?.push(issue);
   // A chunk of nothing but rule comments is markup addressed to chunkgate, not text with problems.
   const onlyComments = (index: number) => input.doc.ruleComments !== undefined && withoutRuleComments(input.chunks[index]!.text).trim() === '';
-  return issues.map((list, index) => (onlyComments(index) ? [] : applyRuleSettings(list, settings).sort(issueOrder)));
+  const sorted = found.map((list, index) => (onlyComments(index) ? { kept: [], hidden: [] } : sortBySettings(list, settings)));
+  return { issues: sorted.map(({ kept }) => kept.sort(issueOrder)), hidden: sorted.map(({ hidden }) => hidden.sort(issueOrder)) };
 }

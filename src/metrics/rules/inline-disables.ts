@@ -13,12 +13,17 @@ export const RULE_COMMENT_KEYWORDS = ['disable', 'enable', 'disable-file'] as co
 export interface InlineDisables {
   /** Per rule, the disabled line ranges `[from, to)` (`to` is `Infinity` for a region left open). */
   ranges: ReadonlyMap<RuleTag, readonly (readonly [from: number, to: number])[]>;
+  /**
+   * Per rule a `chunkgate-disable-file` comment turns off, the line of that comment (the first one
+   * naming the rule): its range is the whole file. Every other range starts at its `disable` comment.
+   */
+  fileComments: ReadonlyMap<RuleTag, number>;
   /** One line per comment part that was ignored (an unknown keyword or rule name), with its place and a suggestion. */
   notices: string[];
 }
 
 /** No comments: nothing disabled. */
-export const NO_INLINE_DISABLES: InlineDisables = { ranges: new Map(), notices: [] };
+export const NO_INLINE_DISABLES: InlineDisables = { ranges: new Map(), fileComments: new Map(), notices: [] };
 
 /**
  * Interprets the rule comments of one document (`doc.ruleComments`), in source order.
@@ -36,7 +41,7 @@ export function inlineDisables(path: string, comments: readonly RuleComment[] | 
   if (!comments || comments.length === 0) return NO_INLINE_DISABLES;
   const ranges = new Map<RuleTag, [number, number][]>();
   const open = new Map<RuleTag, number>();
-  const wholeFile = new Set<RuleTag>();
+  const wholeFile = new Map<RuleTag, number>();
   const notices: string[] = [];
   for (const comment of comments) {
     const where = `${path}:${comment.line}`;
@@ -59,8 +64,9 @@ export function inlineDisables(path: string, comments: readonly RuleComment[] | 
     if (comment.rules.length > 0 && tags.length === 0) continue;
     const targets = comment.rules.length === 0 ? RULE_TAGS : tags;
     for (const tag of targets) {
-      if (comment.keyword === 'disable-file') wholeFile.add(tag);
-      else if (comment.keyword === 'disable') {
+      if (comment.keyword === 'disable-file') {
+        if (!wholeFile.has(tag)) wholeFile.set(tag, comment.line);
+      } else if (comment.keyword === 'disable') {
         if (!open.has(tag)) open.set(tag, comment.line);
       } else {
         const from = open.get(tag);
@@ -71,8 +77,8 @@ export function inlineDisables(path: string, comments: readonly RuleComment[] | 
     }
   }
   for (const [tag, from] of open) push(ranges, tag, [from, Infinity]);
-  for (const tag of wholeFile) ranges.set(tag, [[1, Infinity]]);
-  return { ranges, notices };
+  for (const tag of wholeFile.keys()) ranges.set(tag, [[1, Infinity]]);
+  return { ranges, fileComments: wholeFile, notices };
 }
 
 /** Whether an inline comment turns rule `tag` off on `line`. */

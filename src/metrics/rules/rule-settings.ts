@@ -1,3 +1,4 @@
+import type { InlineDisablePolicy } from '../../config/types.js';
 import type { Issue, ParsedDoc } from '../../types.js';
 import { inlineDisables, isDisabled, NO_INLINE_DISABLES, type InlineDisables } from './inline-disables.js';
 import { DEFAULT_RULE_LEVELS, type RuleLevels } from './registry.js';
@@ -14,10 +15,10 @@ export const DEFAULT_RULE_SETTINGS: RuleSettings = { levels: DEFAULT_RULE_LEVELS
 /**
  * The rule settings of one parsed document: `levels` as the config resolved them for its path
  * (default: the registry's), and the regions its rule comments disable ({@link inlineDisables};
- * their notices are in `disables.notices`).
+ * their notices are in `disables.notices`) — none with `inlineDisables: off`, which ignores the comments.
  */
-export function ruleSettings(doc: ParsedDoc, levels: RuleLevels = DEFAULT_RULE_LEVELS): RuleSettings {
-  return { levels, disables: inlineDisables(doc.path, doc.ruleComments) };
+export function ruleSettings(doc: ParsedDoc, levels: RuleLevels = DEFAULT_RULE_LEVELS, policy: InlineDisablePolicy = 'gate'): RuleSettings {
+  return { levels, disables: policy === 'off' ? NO_INLINE_DISABLES : inlineDisables(doc.path, doc.ruleComments) };
 }
 
 /**
@@ -27,11 +28,22 @@ export function ruleSettings(doc: ParsedDoc, levels: RuleLevels = DEFAULT_RULE_L
  * gating); the others are unchanged.
  */
 export function applyRuleSettings(issues: readonly Issue[], settings: RuleSettings): Issue[] {
+  return sortBySettings(issues, settings).kept;
+}
+
+/**
+ * {@link applyRuleSettings}, and apart the issues only an inline comment drops (`hidden`: their
+ * rule is not `off`): a comment hides a finding from the report, never what the chunk is worth
+ * to retrieval, so a hidden issue still caps its chunk's score.
+ */
+export function sortBySettings(issues: readonly Issue[], settings: RuleSettings): { kept: Issue[]; hidden: Issue[] } {
   const kept: Issue[] = [];
+  const hidden: Issue[] = [];
   for (const issue of issues) {
     const level = settings.levels[issue.tag];
-    if (level === 'off' || isDisabled(settings.disables, issue.tag, issue.line)) continue;
-    kept.push(level === 'warn' ? { ...issue, level: 'warn' } : issue);
+    if (level === 'off') continue;
+    if (isDisabled(settings.disables, issue.tag, issue.line)) hidden.push(issue);
+    else kept.push(level === 'warn' ? { ...issue, level: 'warn' } : issue);
   }
-  return kept;
+  return { kept, hidden };
 }
