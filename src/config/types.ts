@@ -83,6 +83,8 @@ export interface Config {
   golden: { file: string; k: number; retriever: 'bm25' | 'embeddings'; embeddingModel: string };
   /** Rule levels (`error | warn | off`) over the registry's defaults; absent when the file sets none. */
   rules?: RuleLevelsPatch;
+  /** What one file may cost before it is `unchecked` (see `limitsOf`); absent when the file sets none. */
+  limits?: { cpuSeconds?: number; nesting?: number; backtickRun?: number };
   overrides: Override[];
 }
 
