@@ -85,6 +85,7 @@ export const CONFIG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'limits.cpuSeconds': 'CPU seconds one side of one file may take to parse, chunk and score (default: 30). CPU time of the thread, so a busy machine does not change the outcome.',
   'limits.nesting': 'Deepest nesting of lists and block quotes a file may have (default: 100): the parser\'s time grows with the depth on every line.',
   'limits.backtickRun': 'Longest run of backticks a file may have (default: 64): the parser looks for a closing run of each length to the end of the paragraph.',
+  'limits.inlineMarkers': 'Inline markers (* _ ~ [ ]) times the length of their paragraph, summed over the paragraphs, in millions (default: 200): the parser walks back over the paragraph for each marker.',
   'golden.file': 'The golden set: queries with their expected evidence. Read from the base branch, like this file.',
   'golden.k': 'How many chunks each query retrieves (the k of Recall@k and Precision@k).',
   'golden.retriever': 'bm25 (offline) or embeddings (an OpenAI-compatible embeddings API, see llm).',

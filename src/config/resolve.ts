@@ -78,7 +78,7 @@ export interface FileLimits {
   complexity: ComplexityLimits;
 }
 
-/** The config's {@link FileLimits}: `limits` over the defaults (30 CPU seconds, nesting 100, backtick runs of 64). */
+/** The config's {@link FileLimits}: `limits` over the defaults (30 CPU seconds, nesting 100, backtick runs of 64, inline markers 200 million). */
 export function limitsOf(config: Pick<Config, 'limits'>): FileLimits {
   const limits = config.limits ?? {};
   return {
@@ -86,6 +86,7 @@ export function limitsOf(config: Pick<Config, 'limits'>): FileLimits {
     complexity: {
       nesting: limits.nesting ?? DEFAULT_COMPLEXITY_LIMITS.nesting,
       backtickRun: limits.backtickRun ?? DEFAULT_COMPLEXITY_LIMITS.backtickRun,
+      inlineMarkers: limits.inlineMarkers ?? DEFAULT_COMPLEXITY_LIMITS.inlineMarkers,
     },
   };
 }

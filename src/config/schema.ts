@@ -294,6 +294,7 @@ const rootSchema = strict({
     cpuSeconds: number(1, 3600).optional(),
     nesting: integer(1, 10_000).optional(),
     backtickRun: integer(3, 100_000).optional(),
+    inlineMarkers: integer(1, 1_000_000).optional(),
   }).optional(),
   overrides: z.array(overrideSchema, { error: () => 'a list of { paths, chunking, thresholds, rules } entries' }).default([]),
   // Editors read it (`$schema: ./schema/chunkgate.schema.json`); chunkgate does not.
@@ -348,8 +349,9 @@ function dropNulls(value: unknown): unknown {
  *   `unchecked` (default: `fail`): `warn` stops changed files that cannot be checked from failing the run.
  * - `golden` (default: `{ file: .chunkgate/golden.yml, k: 5, retriever: bm25 }`).
  * - `rules` (default: not set, every rule at its registry level): `{ <rule tag>: error | warn | off }`.
- * - `limits` (default: not set: `{ cpuSeconds: 30, nesting: 100, backtickRun: 64 }`, see `limitsOf`):
- *   what one file may cost before it is `unchecked`; `cpuSeconds` 1–3600, `nesting` 1–10000, `backtickRun` 3–100000.
+ * - `limits` (default: not set: `{ cpuSeconds: 30, nesting: 100, backtickRun: 64, inlineMarkers: 200 }`, see `limitsOf`):
+ *   what one file may cost before it is `unchecked`; `cpuSeconds` 1–3600, `nesting` 1–10000, `backtickRun` 3–100000,
+ *   `inlineMarkers` (millions) 1–1000000.
  * - `overrides` (default: `[]`): `{ paths, chunking?, thresholds?, rules? }`, each checked against the top level.
  *
  * A key with an empty value (`key:` / `null`) counts as not set. A single string is

@@ -84,7 +84,7 @@ export interface Config {
   /** Rule levels (`error | warn | off`) over the registry's defaults; absent when the file sets none. */
   rules?: RuleLevelsPatch;
   /** What one file may cost before it is `unchecked` (see `limitsOf`); absent when the file sets none. */
-  limits?: { cpuSeconds?: number; nesting?: number; backtickRun?: number };
+  limits?: { cpuSeconds?: number; nesting?: number; backtickRun?: number; inlineMarkers?: number };
   overrides: Override[];
 }
 

@@ -48,9 +48,11 @@ describe('chunkgate diff with files over the complexity caps', () => {
       // Runs of 1 … 65 backticks, all on line 3.
       'docs/backticks.md': backtickRuns(65),
       'docs/quotes.md': deepBlockQuotes(10_000),
-      // Shapes that are slow only in bulk: checked.
+      // 7,600 markers × 26,600 characters on line 3: 203 million; 3,700 repeats are 192 million.
+      'docs/emphasis.md': emphasisStorm(3800),
+      'docs/emphasis-ok.md': emphasisStorm(3700),
+      // Linear in the parser (70,000 take seconds): checked.
       'docs/entities.md': numericEntities(2000),
-      'docs/emphasis.md': emphasisStorm(2000),
     });
     const { code, stdout } = await runBundle(['diff', '--base-dir', base, '--head-dir', head, '--format', 'json'], { cwd: sandbox });
     expect(code).toBe(1);
@@ -60,7 +62,14 @@ describe('chunkgate diff with files over the complexity caps', () => {
     expect(found['docs/list.md']).toEqual([['unchecked', true, 'Not checked: lists and block quotes nested 101 levels deep, over the limit of 100 (from line 103)']]);
     expect(found['docs/backticks.md']).toEqual([['unchecked', true, 'Not checked: a run of 65 backticks, over the limit of 64 (from line 3)']]);
     expect(found['docs/quotes.md']).toEqual([['unchecked', true, 'Not checked: lists and block quotes nested 10,000 levels deep, over the limit of 100 (from line 1)']]);
-    for (const path of ['docs/entities.md', 'docs/emphasis.md', 'docs/guide.md']) {
+    expect(found['docs/emphasis.md']).toEqual([
+      [
+        'unchecked',
+        true,
+        'Not checked: inline markers (* _ ~ [ ]) times the length of their paragraph add up to 203 million, over the limit of 200 million (the heaviest paragraph, from line 3: 7,600 markers in 26,600 characters)',
+      ],
+    ]);
+    for (const path of ['docs/entities.md', 'docs/emphasis-ok.md', 'docs/guide.md']) {
       const file = report.files.find((item) => item.path === path)!;
       expect(file.findings.filter((finding) => finding.kind === 'unchecked')).toEqual([]);
       expect(file.head!.chunks.length).toBeGreaterThan(0);

@@ -154,10 +154,10 @@ describe('the config\'s limits', () => {
     ]);
   });
 
-  it('left out, the defaults: 30 CPU seconds, nesting 100, backtick runs of 64; not in the parsed config (its hash stays)', () => {
-    expect(limitsOf(config)).toEqual({ cpuMs: 30_000, complexity: { nesting: 100, backtickRun: 64 } });
+  it('left out, the defaults: 30 CPU seconds, nesting 100, backtick runs of 64, inline markers 200 million; not in the parsed config (its hash stays)', () => {
+    expect(limitsOf(config)).toEqual({ cpuMs: 30_000, complexity: { nesting: 100, backtickRun: 64, inlineMarkers: 200 } });
     expect('limits' in config).toBe(false);
-    expect(limitsOf(parseConfig('limits: { cpuSeconds: 1.5 }\n', '.chunkgate.yml'))).toEqual({ cpuMs: 1500, complexity: { nesting: 100, backtickRun: 64 } });
+    expect(limitsOf(parseConfig('limits: { cpuSeconds: 1.5 }\n', '.chunkgate.yml'))).toEqual({ cpuMs: 1500, complexity: { nesting: 100, backtickRun: 64, inlineMarkers: 200 } });
   });
 });
 

@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { complexityExcess, DEFAULT_COMPLEXITY_LIMITS } from '../../src/markdown/complexity.js';
-import { backtickRuns, deepBlockQuotes, deepList } from '../helpers/hostile.js';
+import { backtickRuns, deepBlockQuotes, deepList, emphasisStorm } from '../helpers/hostile.js';
 
-const nesting = (limit: number) => ({ nesting: limit, backtickRun: 100 });
-const backticks = (limit: number) => ({ nesting: 100, backtickRun: limit });
+const nesting = (limit: number) => ({ nesting: limit, backtickRun: 100, inlineMarkers: 1000 });
+const backticks = (limit: number) => ({ nesting: 100, backtickRun: limit, inlineMarkers: 1000 });
 
 describe('nesting of lists and block quotes', () => {
   it('a list nested exactly to the limit passes; one level more is refused at the line of that item', () => {
@@ -74,5 +74,43 @@ describe('backtick runs', () => {
     expect(excess!.reason).toBe('a run of 1,799 backticks, over the limit of 64 (from line 3)');
     expect(excess!.hint).toContain('limits.backtickRun');
     expect(complexityExcess(backtickRuns(64), DEFAULT_COMPLEXITY_LIMITS)).toBeNull();
+  });
+});
+
+describe('inline markers × paragraph length', () => {
+  const markers = (millions: number) => ({ nesting: 100, backtickRun: 100, inlineMarkers: millions });
+
+  it('an emphasis storm just under the default passes; just over is refused with the sum, the paragraph and its line', () => {
+    // Line 3: "*a **b " × n without its last space: 7n − 1 characters plus the line end, 2n marker runs.
+    // n = 3,700: 7,400 × 25,900 = 191,660,000 ≤ 200 million; n = 3,800: 7,600 × 26,600 = 202,160,000.
+    expect(complexityExcess(emphasisStorm(3700), DEFAULT_COMPLEXITY_LIMITS)).toBeNull();
+    const excess = complexityExcess(emphasisStorm(3800), DEFAULT_COMPLEXITY_LIMITS);
+    expect(excess).toMatchObject({ kind: 'inlineMarkers', actual: 203, limit: 200, line: 3 });
+    expect(excess!.reason).toBe(
+      'inline markers (* _ ~ [ ]) times the length of their paragraph add up to 203 million, over the limit of 200 million (the heaviest paragraph, from line 3: 7,600 markers in 26,600 characters)',
+    );
+    expect(excess!.hint).toContain('limits.inlineMarkers');
+  });
+
+  it('list items and table rows are paragraphs of their own; one paragraph of the same lines is not', () => {
+    // 2,000 items "- [x]": 2 markers × 6 characters each, 24,000 in all.
+    const items = '- [x]\n'.repeat(2000);
+    expect(complexityExcess(items, markers(1))).toBeNull();
+    // "[x]" on 2,000 lines of one paragraph: 4,000 markers × 8,000 characters = 32 million.
+    expect(complexityExcess('[x]\n'.repeat(2000), markers(31))).toMatchObject({ actual: 32, line: 1 });
+    expect(complexityExcess('[x]\n'.repeat(2000), markers(32))).toBeNull();
+    const table = `| a | b |\n|---|---|\n${'| [x] | *y* |\n'.repeat(2000)}`;
+    expect(complexityExcess(table, markers(1))).toBeNull();
+  });
+
+  it('fenced code counts nothing', () => {
+    expect(complexityExcess(`\`\`\`json\n${'[x], '.repeat(10_000)}\n\`\`\`\n`, markers(1))).toBeNull();
+    expect(complexityExcess(`~~~\n${'a_ '.repeat(10_000)}\n~~~\n`, markers(1))).toBeNull();
+  });
+
+  it('underscores, tildes and brackets count as markers; other punctuation does not', () => {
+    // 1,000 × "a_ b~ [c] " = 10,000 characters + line end, 4,000 markers: 40,004,000.
+    expect(complexityExcess(`${'a_ b~ [c] '.repeat(1000)}\n`, markers(40))).toMatchObject({ actual: 41 });
+    expect(complexityExcess(`${'a. b, (c) '.repeat(1000)}\n`, markers(1))).toBeNull();
   });
 });
