@@ -60,8 +60,14 @@ export function complexityExcess(source: string, limits: ComplexityLimits): Comp
 
 /** Marker runs of one paragraph: a run of `*`, `_` or `~`, or a single `[` or `]`. */
 const MARKERS = /[*]+|_+|~+|\[|\]/g;
-/** A list item or block quote start, after indentation: its line starts a paragraph of its own. */
-const ITEM_START = /^[ \t]*(?:>|[-+*][ \t]|\d{1,9}[.)][ \t]|#{1,6}(?:[ \t]|$))/;
+/**
+ * A line that ends the paragraph before it, after indentation and quote markers: a heading, or a
+ * list item with text that may interrupt a paragraph (a bullet, or an ordered item numbered 1).
+ * Anything else continues it, as the parser does (`2. x` or an empty `- ` does not interrupt).
+ */
+const PARAGRAPH_START = /^[ \t>]*(?:[-+*][ \t]+\S|1[.)][ \t]+\S|#{1,6}(?:[ \t]|$))/;
+/** A block quote or list start: it ends a table. */
+const BLOCK_START = /^[ \t]*(?:>|[-+*][ \t]|\d{1,9}[.)][ \t]|#{1,6}(?:[ \t]|$))/;
 const TABLE_DELIMITER = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 const FENCE_LINE = /^[ \t>]*(`{3,}|~{3,})/;
 
@@ -90,6 +96,7 @@ function markerExcess(source: string, limitMillions: number): ComplexityExcess |
     }
     if (fenceMark && !(fenceMark[0] === '`' && line.slice(line.indexOf(fenceMark) + fenceMark.length).includes('`'))) {
       close();
+      table = false;
       fence = fenceMark;
       previous = line;
       continue;
@@ -100,9 +107,10 @@ function markerExcess(source: string, limitMillions: number): ComplexityExcess |
       previous = line;
       continue;
     }
-    if (!table && line.includes('-') && TABLE_DELIMITER.test(line) && previous.includes('|')) table = true;
-    // Table rows (cells are parsed apart), list items, quotes and headings start their own paragraph.
-    if (table || ITEM_START.test(line)) close();
+    if (table && BLOCK_START.test(line)) table = false;
+    else if (!table && line.includes('|') && TABLE_DELIMITER.test(line) && cellCount(line) === cellCount(previous)) table = true;
+    // Table rows (cells are parsed apart), list items and headings start their own paragraph.
+    if (table || PARAGRAPH_START.test(line)) close();
     if (unit.line === 0) unit.line = index + 1;
     unit.length += line.length + 1;
     unit.markers += line.match(MARKERS)?.length ?? 0;
@@ -247,6 +255,14 @@ function nestingExcess(source: string, limit: number): ComplexityExcess | null {
     reason: `lists and block quotes nested ${number(deepest)} levels deep, over the limit of ${number(limit)} (from line ${number(firstOverLine)})`,
     hint: `Flatten the lists and block quotes to at most ${number(limit)} levels (readers and docs sites follow a few; the parser's time grows with the depth on every line), or raise limits.nesting in the base branch's .chunkgate.yml.`,
   };
+}
+
+/** Cells of a table row: `|`-separated, leading and trailing `|` not counting, `\\|` not separating. */
+function cellCount(line: string): number {
+  const cells = line.trim().replace(/\\\|/g, '').split('|');
+  if (cells[0] === '') cells.shift();
+  if (cells.length > 1 && cells.at(-1) === '') cells.pop();
+  return cells.length;
 }
 
 /** Line `index` (0-based) of `source` without its line ending. */

@@ -103,6 +103,20 @@ describe('inline markers × paragraph length', () => {
     expect(complexityExcess(table, markers(1))).toBeNull();
   });
 
+  it('lines the parser keeps in one paragraph count as one: quoted lines, lines that cannot interrupt a paragraph, rows of no table', () => {
+    // Each: 2,000 lines of 4 characters + line end ("a_ " and its prefix), one marker each, one paragraph.
+    const storms = {
+      quoted: '> a_\n'.repeat(2000),
+      'numbered from 2': `a_ b\n${'2. a_\n'.repeat(1999)}`,
+      'empty bullets': `a_ b\n${'-   \na_ b\n'.repeat(999)}-   \n`,
+      'cells that do not match the header': `a | b | c\n--|--\n${'a_ b\n'.repeat(1998)}`,
+      'a quote after a table': `| a |\n|---|\n> a_ b\n${'a_ b\n'.repeat(1997)}`,
+    };
+    for (const [name, text] of Object.entries(storms)) {
+      expect([name, complexityExcess(text, markers(1))?.kind]).toEqual([name, 'inlineMarkers']);
+    }
+  });
+
   it('fenced code counts nothing', () => {
     expect(complexityExcess(`\`\`\`json\n${'[x], '.repeat(10_000)}\n\`\`\`\n`, markers(1))).toBeNull();
     expect(complexityExcess(`~~~\n${'a_ '.repeat(10_000)}\n~~~\n`, markers(1))).toBeNull();
