@@ -34,5 +34,4 @@ describe('threadCpuMs', () => {
     expect(processMs - threadMs).toBeGreaterThanOrEqual(390);
     expect(threadMs).toBeLessThan(300);
   });
-
 });
