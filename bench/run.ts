@@ -5,13 +5,14 @@
  *
  *   BENCH_ROUNDS  rounds per comparison (default 5; 3 for the long whole-repo scans)
  *   BENCH_SCALE   size of the synthetic sites (default 1: react-native-website and 4× it)
- *   BENCH_ONLY    comma-separated sections: inprocess, process, repo, golden, neardup, judge, presets
+ *   BENCH_ONLY    comma-separated sections: inprocess, process, repo, golden, neardup, runaway, judge, presets
  */
 import { availableParallelism } from 'node:os';
 import { benchGoldenPr } from './golden-pr.js';
 import { benchInProcess } from './in-process.js';
 import { cli, load, rounds } from './measure.js';
 import { benchNearDuplicates } from './near-duplicate.js';
+import { benchRunaway } from './runaway.js';
 import { benchWholeProcess } from './whole-process.js';
 import { benchWholeRepo } from './whole-repo.js';
 
@@ -20,7 +21,7 @@ const wanted = (name: string) => !only || only.includes(name);
 
 console.log(`chunkgate bench · node ${process.version} · ${availableParallelism()} cores · ${rounds} rounds · ${load()}`);
 const summary: string[] = [];
-const bundle = wanted('process') || wanted('repo') || wanted('golden') ? cli() : '';
+const bundle = wanted('process') || wanted('repo') || wanted('golden') || wanted('runaway') ? cli() : '';
 
 if (wanted('inprocess')) {
   console.log('\n1. Structural eval vs bare parse, in process');
@@ -43,6 +44,10 @@ if (wanted('golden')) {
 if (wanted('neardup')) {
   console.log('\n5. Near duplicates: time per chunk as a group of near duplicates grows');
   summary.push(`near duplicates, µs per chunk at 8k / at 1k chunks: ${benchNearDuplicates().toFixed(2)}× (flat: O(n log n))`);
+}
+if (wanted('runaway')) {
+  console.log('\n6. Runaway files: each pathological page of issue 24, one process each');
+  summary.push(`runaway files, slowest page: ${((await benchRunaway(bundle)) / 1000).toFixed(1)} s CPU (≤ 30 s, limits.cpuSeconds)`);
 }
 console.log(`\nSummary (${load()}):`);
 for (const item of summary) console.log(`  ${item}`);

@@ -2,7 +2,8 @@ import { recommendLimits } from '../advise/recommend.js';
 import { renderAdvice } from '../advise/render.js';
 import { sectionLengths, type SectionLength } from '../advise/sections.js';
 import { createMeasure } from '../chunking/measure.js';
-import { settingsFor } from '../config/resolve.js';
+import { limitsOf, settingsFor } from '../config/resolve.js';
+import { complexityExcess, type ComplexityLimits } from '../markdown/complexity.js';
 import { parseMarkdown } from '../markdown/parse.js';
 import { readDocFile } from '../sources/files.js';
 import { problemOf } from '../engine/isolate.js';
@@ -55,7 +56,7 @@ export async function runAdvise(argv: string[], io: CliIO): Promise<number> {
     }
     const chunking = settingsFor(config, target.path).chunking;
     const measure = createMeasure(unit, chunking.tokenizer);
-    const parsed = analyzeSections(target.path, read.text, chunking.headingLevels.max, measure);
+    const parsed = analyzeSections(target.path, read.text, chunking.headingLevels.max, measure, limitsOf(config).complexity);
     if ('problem' in parsed) io.stderr(`notice: ${target.path}: not measured (${parsed.problem.reason})`);
     else sections.push(...parsed.sections);
   }
@@ -74,8 +75,16 @@ export async function runAdvise(argv: string[], io: CliIO): Promise<number> {
   return 0;
 }
 
-/** The file's section lengths, or why it could not be parsed (a stack overflow on deep nesting must not end the run). */
-function analyzeSections(path: string, text: string, headingMaxLevel: number, measure: ChunkMeasure): { sections: SectionLength[] } | { problem: Uncheckable } {
+/** The file's section lengths, or why it could not be parsed (over a complexity cap; a stack overflow must not end the run). */
+function analyzeSections(
+  path: string,
+  text: string,
+  headingMaxLevel: number,
+  measure: ChunkMeasure,
+  limits: ComplexityLimits,
+): { sections: SectionLength[] } | { problem: Uncheckable } {
+  const excess = complexityExcess(text, limits);
+  if (excess) return { problem: { reason: excess.reason, hint: excess.hint } };
   try {
     return { sections: sectionLengths(parseMarkdown(path, text).doc, headingMaxLevel, measure) };
   } catch (error) {

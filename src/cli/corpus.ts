@@ -1,4 +1,4 @@
-import { settingsFor } from '../config/resolve.js';
+import { limitsOf, settingsFor } from '../config/resolve.js';
 import type { Config } from '../config/types.js';
 import { corpusMap, type CorpusMap } from '../engine/corpus.js';
 import { forEachOrdered } from '../engine/ordered.js';
@@ -94,7 +94,7 @@ export async function chunkCorpus(
         inFlightFiles(pool),
         async ({ file, key }) => {
           // A file the parser cannot take is left to the engine, which reports it and goes on.
-          const answer = await pool.run({ kind: 'chunk', path: file.path, text: file.text, chunking: chunkingOf(file) }).catch(() => null);
+          const answer = await pool.run({ kind: 'chunk', path: file.path, text: file.text, chunking: chunkingOf(file), limits: limitsOf(config).complexity }).catch(() => null);
           if (answer === null) return null;
           if (answer.kind !== 'chunk') throw new Error(`chunking ${file.path}: unexpected ${answer.kind} result`);
           if (cache && key) await cache.set(key, answer.chunking);

@@ -3,7 +3,7 @@ import type { DocDiff, FileFinding, Origin } from '../types.js';
 
 /** Why a file (one side of it) could not be checked: a reason with numbers, and what to do. */
 export interface Uncheckable {
-  /** E.g. `binary file: NUL byte at byte 8 (line 1)`, `took longer than 30 s (while chunking)`. */
+  /** E.g. `binary file: NUL byte at byte 8 (line 1)`, `used more than 30 s of CPU time (…while chunking)`, `a run of 1,799 backticks, over the limit of 64 (from line 3)`. */
   reason: string;
   hint: string;
 }

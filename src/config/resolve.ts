@@ -1,3 +1,5 @@
+import { DEFAULT_FILE_BUDGET_MS } from '../engine/budget.js';
+import { DEFAULT_COMPLEXITY_LIMITS, type ComplexityLimits } from '../markdown/complexity.js';
 import { DEFAULT_RULE_LEVELS, type RuleLevels } from '../metrics/rules/registry.js';
 import type { ChunkingOptions } from '../types.js';
 import { firstMatch, normalizePath } from './match.js';
@@ -66,4 +68,25 @@ function layerChunking(base: ChunkingOptions, patch: NonNullable<Override['chunk
 /** Drops keys whose value is `undefined`, so a hand-built `{ max: undefined }` changes nothing. */
 function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Partial<T>;
+}
+
+/** What one file may cost before it is `unchecked`, from `limits` with its defaults (SPEC §9). */
+export interface FileLimits {
+  /** CPU time budget of one side of one file, in ms (`limits.cpuSeconds` × 1000). */
+  cpuMs: number;
+  /** Caps checked before parsing. */
+  complexity: ComplexityLimits;
+}
+
+/** The config's {@link FileLimits}: `limits` over the defaults (30 CPU seconds, nesting 100, backtick runs of 64, inline markers 200 million). */
+export function limitsOf(config: Pick<Config, 'limits'>): FileLimits {
+  const limits = config.limits ?? {};
+  return {
+    cpuMs: (limits.cpuSeconds ?? DEFAULT_FILE_BUDGET_MS / 1000) * 1000,
+    complexity: {
+      nesting: limits.nesting ?? DEFAULT_COMPLEXITY_LIMITS.nesting,
+      backtickRun: limits.backtickRun ?? DEFAULT_COMPLEXITY_LIMITS.backtickRun,
+      inlineMarkers: limits.inlineMarkers ?? DEFAULT_COMPLEXITY_LIMITS.inlineMarkers,
+    },
+  };
 }

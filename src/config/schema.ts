@@ -291,6 +291,13 @@ const rootSchema = strict({
   rules: rulesSchema.optional(),
   // Left out when not set, like `rules`: `gate` applies.
   inlineDisables: oneOf(INLINE_DISABLE_POLICIES).optional(),
+  // Likewise; `limitsOf` fills in the defaults.
+  limits: strict({
+    cpuSeconds: number(1, 3600).optional(),
+    nesting: integer(1, 10_000).optional(),
+    backtickRun: integer(3, 100_000).optional(),
+    inlineMarkers: integer(1, 1_000_000).optional(),
+  }).optional(),
   overrides: z.array(overrideSchema, { error: () => 'a list of { paths, chunking, thresholds, rules } entries' }).default([]),
   // Editors read it (`$schema: ./schema/chunkgate.schema.json`); chunkgate does not.
   $schema: text('a JSON Schema URL or path').optional(),
@@ -346,6 +353,9 @@ function dropNulls(value: unknown): unknown {
  * - `rules` (default: not set, every rule at its registry level): `{ <rule tag>: error | warn | off }`.
  * - `inlineDisables` (default: not set, which means `gate`): `gate | report | off`, what inline
  *   `chunkgate-disable` comments do (see {@link Config.inlineDisables}).
+ * - `limits` (default: not set: `{ cpuSeconds: 30, nesting: 100, backtickRun: 64, inlineMarkers: 200 }`, see `limitsOf`):
+ *   what one file may cost before it is `unchecked`; `cpuSeconds` 1–3600, `nesting` 1–10000, `backtickRun` 3–100000,
+ *   `inlineMarkers` (millions) 1–1000000.
  * - `overrides` (default: `[]`): `{ paths, chunking?, thresholds?, rules? }`, each checked against the top level.
  *
  * A key with an empty value (`key:` / `null`) counts as not set. A single string is

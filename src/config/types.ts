@@ -94,6 +94,8 @@ export interface Config {
    * gating; `off` — the comments are ignored, nothing is hidden. Absent when the file does not set it.
    */
   inlineDisables?: InlineDisablePolicy;
+  /** What one file may cost before it is `unchecked` (see `limitsOf`); absent when the file sets none. */
+  limits?: { cpuSeconds?: number; nesting?: number; backtickRun?: number; inlineMarkers?: number };
   overrides: Override[];
 }
 

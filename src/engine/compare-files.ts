@@ -1,6 +1,6 @@
 import { buildReport, type ReportInput } from '../compare/summary.js';
 import type { Uncheckable } from '../compare/unchecked.js';
-import { settingsFor } from '../config/resolve.js';
+import { limitsOf, settingsFor } from '../config/resolve.js';
 import { redactConfig } from '../config/secrets.js';
 import type { Config, FailOn } from '../config/types.js';
 import { provenanceOf } from '../history/provenance.js';
@@ -70,7 +70,7 @@ export interface CompareOptions {
   embeddings?: EmbeddingProvider;
   /** The commits compared, when the shell knows them (recorded in the report's provenance). */
   commits?: { base?: string | null; head?: string | null };
-  /** Each file side's time budget (default: 30 s, `DEFAULT_FILE_BUDGET_MS`); over it, the file is `unchecked`. */
+  /** Each file side's CPU time budget (default: the config's `limits.cpuSeconds`, 30 s); over it, the file is `unchecked`. */
   fileBudget?: BudgetOptions;
   /**
    * Where the pairs are evaluated (default: this thread). Ignored — the pairs are evaluated in this
@@ -278,7 +278,7 @@ async function preparePair(
     if (unreadable) return { problem: unreadable };
     if (text === null) return null;
     const { chunking, rules } = settingsFor(config, path);
-    const prepared = { options: { chunking, rules, weights: config.scoring.weights, ...(config.inlineDisables ? { inlineDisables: config.inlineDisables } : {}) } };
+    const prepared = { options: { chunking, rules, weights: config.scoring.weights, limits: limitsOf(config).complexity, ...(config.inlineDisables ? { inlineDisables: config.inlineDisables } : {}) } };
     // A semantic file whose sentence embeddings failed cannot be chunked as the pipeline does.
     const unembedded = chunking.strategy === 'semantic' ? embeddingProblem?.(path, text) : undefined;
     if (unembedded) return { problem: unembedded };
@@ -304,7 +304,7 @@ async function preparePair(
     thresholds: settingsFor(config, pair.path).thresholds,
     unchecked: config.thresholds.unchecked,
     ...(config.inlineDisables ? { inlineDisables: config.inlineDisables } : {}),
-    ...(options.fileBudget?.ms !== undefined ? { budgetMs: options.fileBudget.ms } : {}),
+    budgetMs: options.fileBudget?.ms ?? limitsOf(config).cpuMs,
     want,
   };
 }

@@ -1,6 +1,6 @@
 import type { ExternalChunk } from '../chunking/presets/index.js';
 import type { SentenceVectors } from '../chunking/semantic.js';
-import { settingsFor } from '../config/resolve.js';
+import { limitsOf, settingsFor } from '../config/resolve.js';
 import type { Config } from '../config/types.js';
 import { pageBlocks } from '../metrics/boilerplate.js';
 import type { Uncheckable } from '../compare/unchecked.js';
@@ -101,8 +101,14 @@ async function chunkHere(file: SourceText, options: CorpusOptions, notices: stri
   if (chunking.strategy === 'external' && options.externalChunks) {
     try {
       const placed = await options.externalChunks(file.path, file.text, chunking);
-      const settings = { chunking, rules: settingsFor(options.config, file.path).rules, weights: options.config.scoring.weights, ...(options.vectors ? { vectors: options.vectors } : {}) };
-      const checked = analyzeIsolated(file.path, file.text, settings, placed, options.fileBudget);
+      const settings = {
+        chunking,
+        rules: settingsFor(options.config, file.path).rules,
+        weights: options.config.scoring.weights,
+        limits: limitsOf(options.config).complexity,
+        ...(options.vectors ? { vectors: options.vectors } : {}),
+      };
+      const checked = analyzeIsolated(file.path, file.text, settings, placed, options.fileBudget ?? { ms: limitsOf(options.config).cpuMs });
       if ('problem' in checked) throw new Error(`${file.path}: ${checked.problem.reason}`);
       return { chunks: checked.analysis.chunks, blocks: pageBlocks(checked.analysis.doc) };
     } catch (error) {
@@ -116,7 +122,7 @@ async function chunkHere(file: SourceText, options: CorpusOptions, notices: stri
     return null;
   }
   try {
-    return chunkForRetrieval(file.path, file.text, chunking, options.vectors);
+    return chunkForRetrieval(file.path, file.text, chunking, options.vectors, limitsOf(options.config).complexity);
   } catch (error) {
     // One unchanged file the parser cannot take (deep nesting) must not end the run.
     notices.push(`${file.path}: ${problemOf(error).reason}; retrieval sees no chunks of it`);

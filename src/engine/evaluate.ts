@@ -4,6 +4,7 @@ import { createMeasure } from '../chunking/measure.js';
 import type { SentenceVectors } from '../chunking/semantic.js';
 import type { ChunkMeasure } from '../chunking/piece.js';
 import { chunkExternal, hasBodyText, unlocatedNotice, type ExternalChunk } from '../chunking/presets/index.js';
+import { complexityExcess, DEFAULT_COMPLEXITY_LIMITS, type ComplexityLimits } from '../markdown/complexity.js';
 import { parseMarkdown, type ParseLimit } from '../markdown/parse.js';
 import { scoreContentHeuristic, contentScore } from '../metrics/content/heuristic/index.js';
 import { sourceCoverage } from '../metrics/coverage.js';
@@ -39,6 +40,8 @@ export interface EvaluateOptions {
   rules?: RuleLevels;
   /** `inlineDisables` of the config (default: `gate`): `off` ignores the page's disable comments. */
   inlineDisables?: InlineDisablePolicy;
+  /** Caps checked before parsing (`limitsOf(config).complexity`; default: {@link DEFAULT_COMPLEXITY_LIMITS}). */
+  limits?: ComplexityLimits;
 }
 
 /**
@@ -81,8 +84,10 @@ export interface DocAnalysis {
  *   in order, and a notice lists those that could not be placed.
  * @param budget the file's time budget, checked after each stage (`analyzeIsolated` turns an
  *   exceeded budget into an `unchecked` finding); none: no limit.
- * @throws NotCheckable when the external chunker returned no chunks for a page with text (its
- *   pipeline would index nothing of the page; `analyzeIsolated` makes it an `unchecked` finding).
+ * @throws NotCheckable when the source goes over a complexity cap (`options.limits`: nesting,
+ *   backtick runs), checked before parsing; or when the external chunker returned no chunks for a
+ *   page with text (its pipeline would index nothing of the page). `analyzeIsolated` makes either
+ *   an `unchecked` finding.
  */
 export function analyzeDocument(
   path: string,
@@ -91,6 +96,8 @@ export function analyzeDocument(
   external?: readonly ExternalChunk[],
   budget?: Budget,
 ): DocAnalysis {
+  const excess = complexityExcess(source, options.limits ?? DEFAULT_COMPLEXITY_LIMITS);
+  if (excess) throw new NotCheckable({ reason: excess.reason, hint: excess.hint });
   const { doc, warnings, limits } = parseMarkdown(path, source);
   budget?.check('parsing');
   const measure = createMeasure(options.chunking.unit, options.chunking.tokenizer);

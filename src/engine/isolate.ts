@@ -30,7 +30,7 @@ export function problemOf(error: unknown): Uncheckable {
   if (error instanceof FileBudgetExceeded) {
     return {
       reason: error.message,
-      hint: 'Split the page: very long paragraphs, long runs without spaces and deeply nested lists or quotes are slow to chunk and score.',
+      hint: 'Split the page: very long paragraphs, long runs without spaces and deeply nested lists or quotes are slow to chunk and score (or raise limits.cpuSeconds in the base branch\'s .chunkgate.yml).',
     };
   }
   if (error instanceof RangeError && /call stack/i.test(error.message)) {

@@ -5,6 +5,7 @@ import type { SentenceVectors } from '../chunking/semantic.js';
 import { settingsFor } from '../config/resolve.js';
 import type { Config } from '../config/types.js';
 import type { GoldenSet } from '../golden/schema.js';
+import { complexityExcess, DEFAULT_COMPLEXITY_LIMITS, type ComplexityLimits } from '../markdown/complexity.js';
 import { parseMarkdown } from '../markdown/parse.js';
 import { pageBlocks, type PageBlock } from '../metrics/boilerplate.js';
 import { bm25Sides, type Bm25Store } from '../retrieval/bm25-sides.js';
@@ -14,6 +15,7 @@ import { evaluateRetrieval } from '../retrieval/evaluate.js';
 import { retrievalFailures } from '../retrieval/failures.js';
 import type { Chunk, ChunkingOptions, RetrievalReport, Span } from '../types.js';
 import { corpusMap } from './corpus.js';
+import { NotCheckable } from './not-checkable.js';
 
 /** A docs file with its text. */
 export interface SourceText {
@@ -31,9 +33,18 @@ export interface CorpusChunking {
 
 /**
  * A corpus file parsed and chunked with its settings, nothing scored. Pure; worker threads
- * run it for the corpus of a golden-set run. Throws what the parser throws (deep nesting).
+ * run it for the corpus of a golden-set run. Throws {@link NotCheckable} for a file over a
+ * complexity cap (`limits`), and what the parser throws.
  */
-export function chunkForRetrieval(path: string, text: string, chunking: ChunkingOptions, vectors?: SentenceVectors): CorpusChunking {
+export function chunkForRetrieval(
+  path: string,
+  text: string,
+  chunking: ChunkingOptions,
+  vectors?: SentenceVectors,
+  limits: ComplexityLimits = DEFAULT_COMPLEXITY_LIMITS,
+): CorpusChunking {
+  const excess = complexityExcess(text, limits);
+  if (excess) throw new NotCheckable({ reason: excess.reason, hint: excess.hint });
   const { doc } = parseMarkdown(path, text);
   return { chunks: chunkDocument(doc, chunking, createMeasure(chunking.unit, chunking.tokenizer), vectors ? { vectors } : {}), blocks: pageBlocks(doc) };
 }

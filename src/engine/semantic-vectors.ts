@@ -7,8 +7,9 @@ import {
   type SentenceVectors,
 } from '../chunking/semantic.js';
 import type { Uncheckable } from '../compare/unchecked.js';
-import { settingsFor } from '../config/resolve.js';
+import { limitsOf, settingsFor } from '../config/resolve.js';
 import type { Config } from '../config/types.js';
+import { complexityExcess } from '../markdown/complexity.js';
 import { parseMarkdown } from '../markdown/parse.js';
 import { embedAll, embeddingsFailureMessage, type Embed, type VectorCache } from '../retrieval/embeddings.js';
 import { corpusMap } from './corpus.js';
@@ -69,6 +70,8 @@ export async function sentenceVectors(
     if (chunking.strategy !== 'semantic' || seen.has(file.path, file.text)) continue;
     seen.set(file.path, file.text, true);
     if (!provider) throw new SemanticEmbeddingsError(missingEmbeddingsMessage(`${file.path}: chunking.strategy`));
+    // A file over a complexity cap is not parsed here either: its analysis reports it unchecked.
+    if (complexityExcess(file.text, limitsOf(config).complexity)) continue;
     const model = chunking.embeddingModel ?? DEFAULT_EMBEDDING_MODEL;
     const group = byModel.get(model) ?? { texts: new Set<string>(), files: [] };
     const measure = createMeasure(chunking.unit, chunking.tokenizer);

@@ -1,5 +1,9 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { deepList } from '../helpers/hostile.js';
 
 const demoBase = new URL('../../fixtures/demo/base/', import.meta.url).pathname;
 
@@ -36,5 +40,22 @@ describe('chunkgate advise with a config (issue 15)', () => {
     // floor(100 / 3) = 33 is a candidate, and nothing above it may be recommended.
     expect(advice.max.candidates.map((c) => c.value)).toContain(33);
     expect(advice.max.recommended).toBeLessThanOrEqual(33);
+  });
+});
+
+describe('chunkgate advise with a file over a complexity cap', () => {
+  it('measures the other files and names the one not measured, with the cause and its line', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'chunkgate-advise-'));
+    try {
+      await mkdir(join(dir, 'docs'));
+      await writeFile(join(dir, 'docs/ok.md'), '# Guide\n\nA short section of text.\n');
+      await writeFile(join(dir, 'docs/deep.md'), deepList(101));
+      const result = await runCli(['advise', 'docs', '--format', 'json'], { cwd: dir });
+      expect(result.code).toBe(0);
+      expect(result.stderr).toContain('notice: docs/deep.md: not measured (lists and block quotes nested 101 levels deep, over the limit of 100 (from line 103))');
+      expect((JSON.parse(result.stdout) as AdviceJson).sections).toHaveLength(1);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

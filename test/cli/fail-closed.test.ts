@@ -120,7 +120,7 @@ describe('chunkgate diff --base-dir/--head-dir with files it cannot check', () =
     const { code, stdout } = await runCli(['diff', '--base-dir', deepBase, '--head-dir', deepHead, '--format', 'json'], { cwd: sandbox });
     expect(code).toBe(1);
     const report = JSON.parse(stdout) as Report;
-    expect(findingsOf(report)['docs/deep.md']).toEqual([expect.objectContaining({ kind: 'unchecked', gating: true, message: 'Not checked: could not be parsed: nested too deeply (the Markdown parser ran out of stack)' })]);
+    expect(findingsOf(report)['docs/deep.md']).toEqual([expect.objectContaining({ kind: 'unchecked', gating: true, message: 'Not checked: lists and block quotes nested 10,000 levels deep, over the limit of 100 (from line 1)' })]);
     expect(report.files.find((file) => file.path === 'docs/ok.md')!.head!.chunks).toHaveLength(1);
   });
 });

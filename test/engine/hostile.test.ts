@@ -4,6 +4,8 @@
  * bounded report and a finding that says what happened.
  */
 import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../src/config/load.js';
+import { limitsOf } from '../../src/config/resolve.js';
 import { defaultConfig } from '../../src/config/schema.js';
 import { compareFiles } from '../../src/engine/compare-files.js';
 import { renderJson } from '../../src/report/json.js';
@@ -98,7 +100,7 @@ describe('hostile inputs finish with a finding', () => {
     });
   }
 
-  it('10,000 nested block quotes: an unchecked finding naming the file; the other file is still scored', async () => {
+  it('10,000 nested block quotes: an unchecked finding naming the depth, refused before parsing; the other file is still scored', async () => {
     const { file, other } = await evaluate(deepBlockQuotes(10_000));
     expect(file.path).toBe('docs/x.md');
     expect(file.head).toBeUndefined();
@@ -108,12 +110,54 @@ describe('hostile inputs finish with a finding', () => {
         origin: 'new',
         gating: true,
         severity: 'high',
-        message: 'Not checked: could not be parsed: nested too deeply (the Markdown parser ran out of stack)',
+        message: 'Not checked: lists and block quotes nested 10,000 levels deep, over the limit of 100 (from line 1)',
         hint: expect.stringContaining('Flatten'),
       },
     ]);
     expect(other.head!.chunks).toHaveLength(1);
     expect(other.findings).toEqual([]);
+  });
+});
+
+describe('the config\'s limits', () => {
+  it('limits.nesting and limits.backtickRun are the caps: at the limit checked, over it unchecked with the line', async () => {
+    const limited = parseConfig('limits: { nesting: 2, backtickRun: 3 }\n', '.chunkgate.yml');
+    const { report } = await compareFiles(
+      [
+        { path: 'docs/two.md', status: 'added', base: null, head: '# Two\n\n- a\n  - b\n\nSome ```code```.\n' },
+        { path: 'docs/three.md', status: 'added', base: null, head: '# Three\n\n- a\n  - b\n    - c\n' },
+        { path: 'docs/ticks.md', status: 'added', base: null, head: '# Ticks\n\nSome ````code````.\n' },
+      ],
+      { config: limited },
+    );
+    const [two, three, ticks] = ['docs/two.md', 'docs/three.md', 'docs/ticks.md'].map((path) => report.files.find((file) => file.path === path));
+    expect(two!.findings).toEqual([]);
+    expect(two!.head!.chunks).toHaveLength(1);
+    expect(three!.findings.map((finding) => [finding.kind, finding.gating, finding.message])).toEqual([
+      ['unchecked', true, 'Not checked: lists and block quotes nested 3 levels deep, over the limit of 2 (from line 5)'],
+    ]);
+    expect(ticks!.findings.map((finding) => finding.message)).toEqual(['Not checked: a run of 4 backticks, over the limit of 3 (from line 3)']);
+    expect(report.summary.verdict).toBe('fail');
+  });
+
+  it('limits.cpuSeconds is the budget, in CPU seconds', async () => {
+    // The budget's clock is read at the start and after each stage: 2,500 ms a read is over 2 s (not 30) after parsing.
+    let clock = 0;
+    const now = () => (clock += 2500) - 2500;
+    const limited = parseConfig('limits: { cpuSeconds: 2 }\n', '.chunkgate.yml');
+    const { report } = await compareFiles([{ path: 'docs/a.md', status: 'added', base: null, head: '# A\n\nText.\n' }], {
+      config: limited,
+      fileBudget: { now },
+    });
+    expect(report.files[0]!.findings.map((finding) => finding.message)).toEqual([
+      'Not checked: used more than 2 s of CPU time (the budget, limits.cpuSeconds, ran out while parsing)',
+    ]);
+  });
+
+  it('left out, the defaults: 30 CPU seconds, nesting 100, backtick runs of 64, inline markers 200 million; not in the parsed config (its hash stays)', () => {
+    expect(limitsOf(config)).toEqual({ cpuMs: 30_000, complexity: { nesting: 100, backtickRun: 64, inlineMarkers: 200 } });
+    expect('limits' in config).toBe(false);
+    expect(limitsOf(parseConfig('limits: { cpuSeconds: 1.5 }\n', '.chunkgate.yml'))).toEqual({ cpuMs: 1500, complexity: { nesting: 100, backtickRun: 64, inlineMarkers: 200 } });
   });
 });
 
@@ -135,7 +179,7 @@ describe('the per-file time budget', () => {
         origin: 'new',
         gating: true,
         severity: 'high',
-        message: 'Not checked: took longer than 1 s (the time budget ran out while chunking)',
+        message: 'Not checked: used more than 1 s of CPU time (the budget, limits.cpuSeconds, ran out while chunking)',
         hint: expect.stringContaining('Split the page'),
       },
     ]);

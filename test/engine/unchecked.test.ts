@@ -69,7 +69,7 @@ describe('compareFiles with unreadable sides', () => {
     expect(report.retrieval!.queries).toHaveLength(1);
     // The file is the same on both sides: chunked (tried) once, one notice.
     expect(notices.filter((notice) => notice.startsWith('deep.md'))).toEqual([
-      'deep.md: could not be parsed: nested too deeply (the Markdown parser ran out of stack); retrieval sees no chunks of it',
+      'deep.md: lists and block quotes nested 10,000 levels deep, over the limit of 100 (from line 1); retrieval sees no chunks of it',
     ]);
   });
 });

@@ -46,3 +46,40 @@ export function hugeHeading(bytes: number): string {
 export function deepBlockQuotes(depth: number): string {
   return `${'> '.repeat(depth)}x\n`;
 }
+
+/** A list nested `depth` levels deep, each item indented two spaces more than its parent (1,000 levels: 1 MB). */
+export function deepList(depth: number): string {
+  const lines: string[] = [];
+  for (let level = 0; level < depth; level++) lines.push(`${'  '.repeat(level)}- item ${level}`);
+  return `# List\n\n${lines.join('\n')}\n`;
+}
+
+/** One paragraph of `count` numeric character references `&#123;` and nothing else (70,000 held a runner 300 s). */
+export function numericEntities(count: number): string {
+  return `# Entities\n\n${'&#123;'.repeat(count)}\n`;
+}
+
+/** One paragraph of `*a **b ` repeated `count` times: emphasis openers that never close. */
+export function emphasisStorm(count: number): string {
+  return `# Emphasis\n\n${'*a **b '.repeat(count).trimEnd()}\n`;
+}
+
+/** One paragraph of backtick runs of every length from 1 to `longest`, none closed (1…1,799: 1.6 MB, 272 s). */
+export function backtickRuns(longest: number): string {
+  const runs: string[] = [];
+  for (let length = 1; length <= longest; length++) runs.push(`${'`'.repeat(length)} a`);
+  return `# Backticks\n\n${runs.join(' ')}\n`;
+}
+
+/** Chinese prose of `bytes` characters in paragraphs of about 2,000 characters (an ordinary long page: 1.8 MB must be checked). */
+export function cjkPage(bytes: number): string {
+  const sentence = '这是一个用于测试的中文句子，包含常见的汉字和标点。';
+  const paragraph = sentence.repeat(Math.ceil(2000 / sentence.length));
+  const paragraphs: string[] = [];
+  for (let size = 0, index = 0; size < bytes; index++) {
+    const part = index % 20 === 0 ? `## 第${index / 20 + 1}节\n\n${paragraph}` : paragraph;
+    paragraphs.push(part);
+    size += part.length + 2;
+  }
+  return `# 中文页面\n\n${paragraphs.join('\n\n')}\n`;
+}
