@@ -2,7 +2,7 @@ import type { DocDiff, DocEval, FileStatus, ParsedDoc } from '../types.js';
 import { alignChunks } from './align.js';
 import { scoreDeltas } from './deltas.js';
 import { scoreDrivers } from './drivers.js';
-import { gateFailures, thresholdFailures, type FileThresholds } from './failures.js';
+import { driversRestate, gateFailures, thresholdFailures, type FileThresholds } from './failures.js';
 import { fileFindings } from './findings/index.js';
 import { preexistingTag } from './preexisting.js';
 import { findRegressions } from './regressions.js';
@@ -38,7 +38,8 @@ export interface DocInput {
  *   cut, orphan heading).
  * - `failures`: {@link thresholdFailures}, each naming the chunk changes that drive it
  *   ({@link scoreDrivers}); they gate only when a gating regression or finding of the file explains
- *   them ({@link gateFailures}).
+ *   them, and not when every driver is one of those items already ({@link gateFailures},
+ *   {@link driversRestate}: a drop that restates a listed item is folded into it).
  *
  * Per status: `added` (no base) gets absolute thresholds and `new-failing-chunk` regressions
  * only; `removed` (no head) gets deltas and a `page-removed` finding. A file whose text is the same
@@ -88,7 +89,11 @@ export function compareDoc(input: DocInput, thresholds: FileThresholds): DocDiff
   diff.findings = fileFindings({ path: input.path, status: input.status, ...(base ? { base } : {}), head, ...docs, matches }, gate);
   const explained = diff.regressions.some((regression) => regression.gating) || diff.findings.some((finding) => finding.gating);
   const drivers = scoreDrivers(matches, base, diff.regressions);
-  diff.failures = gateFailures(thresholdFailures(base, head, thresholds), explained, gate).map((failure) =>
+  const gatingSpans = [
+    ...diff.regressions.filter((regression) => regression.gating).map((regression) => ({ startLine: regression.head.startLine, endLine: regression.head.endLine })),
+    ...diff.findings.flatMap((finding) => (finding.gating && finding.line !== undefined ? [{ startLine: finding.line, endLine: finding.endLine ?? finding.line }] : [])),
+  ];
+  diff.failures = gateFailures(thresholdFailures(base, head, thresholds), explained, gate, driversRestate(drivers, gatingSpans)).map((failure) =>
     drivers.length > 0 ? { ...failure, drivers } : failure,
   );
   return diff;

@@ -1,5 +1,5 @@
 import type { GateScope } from '../config/types.js';
-import type { DocEval, Origin, ThresholdFailure } from '../types.js';
+import type { ChunkChange, DocEval, Origin, ThresholdFailure } from '../types.js';
 
 /** The limits {@link thresholdFailures} applies (a file's resolved `thresholds`, without `failOn`). */
 export interface FileThresholds {
@@ -99,8 +99,26 @@ export function thresholdFailures(
  * Otherwise a failure gates when it is not `preexisting` and the file has a gating chunk or
  * section finding that explains it: a score is an average, and an average that moved without a
  * finding of weight behind it (one re-weighted chunk on a stub page, a page that grew from one
- * chunk to ten) is not something a reviewer would hold a merge for.
+ * chunk to ten) is not something a reviewer would hold a merge for. A failure that only restates
+ * gating items already listed (`restates`: every chunk driving the drop is one of them, issue 25)
+ * is folded into them: it stays in the report and does not gate by itself.
  */
-export function gateFailures(failures: readonly ThresholdFailure[], explained: boolean, gate: GateScope = 'changed'): ThresholdFailure[] {
-  return failures.map((failure) => ({ ...failure, gating: gate === 'all' || (failure.origin !== 'preexisting' && explained) }));
+export function gateFailures(failures: readonly ThresholdFailure[], explained: boolean, gate: GateScope = 'changed', restates = false): ThresholdFailure[] {
+  return failures.map((failure) => ({ ...failure, gating: gate === 'all' || (failure.origin !== 'preexisting' && explained && !restates) }));
+}
+
+/** A chunk or section finding that gates, by the head lines it covers. */
+export interface GatingSpan {
+  startLine: number;
+  endLine: number;
+}
+
+/**
+ * Whether a file's score drivers only restate its gating items (issue 25: one split chunk was
+ * counted as a regression and again as structural, content and overall drops): there is at least
+ * one driver, and every driver's head lines overlap a gating regression's chunk or a gating
+ * finding's lines.
+ */
+export function driversRestate(drivers: readonly ChunkChange[], gating: readonly GatingSpan[]): boolean {
+  return drivers.length > 0 && drivers.every((driver) => gating.some((span) => span.startLine <= driver.endLine && span.endLine >= driver.startLine));
 }
