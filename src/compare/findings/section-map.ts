@@ -37,7 +37,8 @@ function wordOverlap(a: string, b: string): number {
  * else, among the head headings of the same level there that no base heading kept, the one with
  * the same heading-id (`{#anchor}`, `{/*id*\/}`) — a heading translated or reworded with its
  * anchor kept —, else the one sharing the most words, at least half of the longer title's
- * (`Next steps` → `Next Steps`). A base path with no counterpart is absent (the section is gone).
+ * (`Next steps` → `Next Steps`), else the only top-level heading when the base has only one too (a
+ * page's H1, translated). A base path with no counterpart is absent (the section is gone).
  */
 export function sectionCounterparts(baseDoc: ParsedDoc, headDoc: ParsedDoc): Map<string, string[]> {
   const basePaths = headingStacks(baseDoc);
@@ -51,6 +52,12 @@ export function sectionCounterparts(baseDoc: ParsedDoc, headDoc: ParsedDoc): Map
   for (const entry of heads) {
     const key = pathKey(entry.path.slice(0, -1));
     byParent.set(key, [...(byParent.get(key) ?? []), entry]);
+  }
+  const baseSiblings = new Map<string, number>();
+  for (const block of baseDoc.blocks) {
+    if (block.kind !== 'heading') continue;
+    const key = pathKey((basePaths[block.startLine] ?? []).slice(0, -1));
+    baseSiblings.set(key, (baseSiblings.get(key) ?? 0) + 1);
   }
   const map = new Map<string, string[]>();
   const taken = new Set<string>();
@@ -71,12 +78,15 @@ export function sectionCounterparts(baseDoc: ParsedDoc, headDoc: ParsedDoc): Map
     }
     const anchor = anchorOf(title);
     let best: { path: string[]; score: number } | null = null;
-    for (const candidate of byParent.get(pathKey(headParent)) ?? []) {
+    const siblings = byParent.get(pathKey(headParent)) ?? [];
+    // The one top-level heading on both sides (a page's H1, translated) is the same section.
+    const alone = parent.length === 0 && baseSiblings.get(pathKey(parent)) === 1 && siblings.length === 1;
+    for (const candidate of siblings) {
       const key = pathKey(candidate.path);
       // A head heading some base heading has by its own title is not free to stand in for another.
       if (candidate.depth !== (block.depth ?? 1) || taken.has(key) || baseKeys.has(key)) continue;
       const other = candidate.path.at(-1)!;
-      const score = anchor !== undefined && anchorOf(other) === anchor ? 2 : wordOverlap(title, other);
+      const score = anchor !== undefined && anchorOf(other) === anchor ? 2 : alone ? 1 : wordOverlap(title, other);
       if (score >= SAME_WORDS && (best === null || score > best.score)) best = { path: candidate.path, score };
     }
     if (best) {

@@ -104,16 +104,20 @@ export function textRemoved(input: FindingInput, options: TextRemovedOptions = {
     if (isStandIn(entry.text) && !componentLine.has(key)) componentLine.set(key, entry.line);
   }
 
+  // Each side's characters in its own tokens: a translation into a denser script (中文, 日本語) keeps
+  // as many tokens in fewer characters (issue 25).
   const ratio = tokensPerChar(base);
+  const headRatio = tokensPerChar(head);
+  let newTokens = newSections * headRatio;
   const findings: FileFinding[] = [];
   // Largest losses first take what new sections absorbed, so the result does not depend on map order.
   const losses = [...sections]
-    .map(([key, section]) => ({ key, section, net: section.removed - (gained.get(key) ?? 0) }))
+    .map(([key, section]) => ({ key, section, net: section.removed * ratio - (gained.get(key) ?? 0) * headRatio }))
     .sort((a, b) => b.net - a.net || a.section.line - b.section.line);
   for (const { key, section, net: before } of losses) {
-    const absorbed = Math.min(Math.max(0, before), newSections);
-    newSections -= absorbed;
-    const tokens = Math.round((before - absorbed) * ratio);
+    const absorbed = Math.min(Math.max(0, before), newTokens);
+    newTokens -= absorbed;
+    const tokens = Math.round(before - absorbed);
     if (tokens < minTokens) continue;
     const where = section.path.length > 0 ? `“${section.path.at(-1)}”` : 'the text before the first heading';
     const component = headKeys.has(key) ? componentLine.get(key) : undefined;
