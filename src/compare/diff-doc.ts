@@ -38,8 +38,8 @@ export interface DocInput {
  *   cut, orphan heading).
  * - `failures`: {@link thresholdFailures}, each naming the chunk changes that drive it
  *   ({@link scoreDrivers}); they gate only when a gating regression or finding of the file explains
- *   them, and not when every driver is one of those items already ({@link gateFailures},
- *   {@link driversRestate}: a drop that restates a listed item is folded into it).
+ *   them ({@link gateFailures}). A new or worsened failure whose every driver is one of those
+ *   items already only restates them and is left out, folded into them ({@link driversRestate}).
  *
  * Per status: `added` (no base) gets absolute thresholds and `new-failing-chunk` regressions
  * only; `removed` (no head) gets deltas and a `page-removed` finding. A file whose text is the same
@@ -93,7 +93,10 @@ export function compareDoc(input: DocInput, thresholds: FileThresholds): DocDiff
     ...diff.regressions.filter((regression) => regression.gating).map((regression) => ({ startLine: regression.head.startLine, endLine: regression.head.endLine })),
     ...diff.findings.flatMap((finding) => (finding.gating && finding.line !== undefined ? [{ startLine: finding.line, endLine: finding.endLine ?? finding.line }] : [])),
   ];
-  diff.failures = gateFailures(thresholdFailures(base, head, thresholds), explained, gate, driversRestate(drivers, gatingSpans)).map((failure) =>
+  // A drop whose every driver is a gating item already listed only restates it: folded into it (issue 25).
+  const folded = gate !== 'all' && driversRestate(drivers, gatingSpans);
+  const failures = thresholdFailures(base, head, thresholds).filter((failure) => !folded || failure.origin === 'preexisting');
+  diff.failures = gateFailures(failures, explained, gate).map((failure) =>
     drivers.length > 0 ? { ...failure, drivers } : failure,
   );
   return diff;

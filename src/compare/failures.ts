@@ -99,12 +99,10 @@ export function thresholdFailures(
  * Otherwise a failure gates when it is not `preexisting` and the file has a gating chunk or
  * section finding that explains it: a score is an average, and an average that moved without a
  * finding of weight behind it (one re-weighted chunk on a stub page, a page that grew from one
- * chunk to ten) is not something a reviewer would hold a merge for. A failure that only restates
- * gating items already listed (`restates`: every chunk driving the drop is one of them, issue 25)
- * is folded into them: it stays in the report and does not gate by itself.
+ * chunk to ten) is not something a reviewer would hold a merge for.
  */
-export function gateFailures(failures: readonly ThresholdFailure[], explained: boolean, gate: GateScope = 'changed', restates = false): ThresholdFailure[] {
-  return failures.map((failure) => ({ ...failure, gating: gate === 'all' || (failure.origin !== 'preexisting' && explained && !restates) }));
+export function gateFailures(failures: readonly ThresholdFailure[], explained: boolean, gate: GateScope = 'changed'): ThresholdFailure[] {
+  return failures.map((failure) => ({ ...failure, gating: gate === 'all' || (failure.origin !== 'preexisting' && explained) }));
 }
 
 /** A chunk or section finding that gates, by the head lines it covers. */

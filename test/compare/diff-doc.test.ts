@@ -138,15 +138,18 @@ describe('compareDoc: origin and gating of threshold failures', () => {
     const diff = compareDoc({ path: 'a.md', status: 'modified', base, head, baseSource: 'x', headSource: 'y' }, THRESHOLDS);
     expect(diff.regressions.map((r) => [r.origin, r.gating])).toEqual([['new', true]]);
     // 92 → 59: a 33-point drop, explained by the new split; its only driver is the chunk at L3–L12,
-    // the split regression itself: the drop restates it and does not gate a second time.
-    expect(diff.failures).toEqual([
+    // the split regression itself: the drop restates it and is folded into it, not listed again.
+    expect(diff.failures).toEqual([]);
+    const all = compareDoc({ path: 'a.md', status: 'modified', base, head, baseSource: 'x', headSource: 'y' }, { ...THRESHOLDS, gate: 'all' });
+    // With `gate: all` everything is listed and gates, the drop and the chunk that drives it.
+    expect(all.failures).toEqual([
       {
         rule: 'fileDrop',
         score: 'overall',
         actual: 33,
         limit: 5,
         origin: 'worsened',
-        gating: false,
+        gating: true,
         message: 'overall fell 33 points (92 → 59); the limit is a 5-point drop (`thresholds.fileDrop`)',
         drivers: [{ startLine: 3, endLine: 12, headingPath: ['Guide'], before: 92, after: 59, tag: 'code-fence-split' }],
       },
