@@ -38,8 +38,8 @@ export interface DocInput {
  *   cut, orphan heading).
  * - `failures`: {@link thresholdFailures}, each naming the chunk changes that drive it
  *   ({@link scoreDrivers}); they gate only when a gating regression or finding of the file explains
- *   them ({@link gateFailures}). A new or worsened failure whose every driver is one of those
- *   items already only restates them and is left out, folded into them ({@link driversRestate}).
+ *   them ({@link gateFailures}). A file drop (`fileDrop`) whose every driver is one of those items
+ *   already only restates them and is left out, folded into them ({@link driversRestate}).
  *
  * Per status: `added` (no base) gets absolute thresholds and `new-failing-chunk` regressions
  * only; `removed` (no head) gets deltas and a `page-removed` finding. A file whose text is the same
@@ -95,7 +95,7 @@ export function compareDoc(input: DocInput, thresholds: FileThresholds): DocDiff
   ];
   // A drop whose every driver is a gating item already listed only restates it: folded into it (issue 25).
   const folded = gate !== 'all' && driversRestate(drivers, gatingSpans);
-  const failures = thresholdFailures(base, head, thresholds).filter((failure) => !folded || failure.origin === 'preexisting');
+  const failures = thresholdFailures(base, head, thresholds).filter((failure) => !folded || failure.rule !== 'fileDrop');
   diff.failures = gateFailures(failures, explained, gate).map((failure) =>
     drivers.length > 0 ? { ...failure, drivers } : failure,
   );
