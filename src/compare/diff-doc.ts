@@ -2,7 +2,7 @@ import type { DocDiff, DocEval, FileStatus, ParsedDoc } from '../types.js';
 import { alignChunks } from './align.js';
 import { scoreDeltas } from './deltas.js';
 import { scoreDrivers } from './drivers.js';
-import { gateFailures, thresholdFailures, type FileThresholds } from './failures.js';
+import { driversRestate, gateFailures, thresholdFailures, type FileThresholds } from './failures.js';
 import { fileFindings } from './findings/index.js';
 import { preexistingTag } from './preexisting.js';
 import { findRegressions } from './regressions.js';
@@ -38,7 +38,8 @@ export interface DocInput {
  *   cut, orphan heading, a disable comment the change adds or widens, by `thresholds.inlineDisables`).
  * - `failures`: {@link thresholdFailures}, each naming the chunk changes that drive it
  *   ({@link scoreDrivers}); they gate only when a gating regression or finding of the file explains
- *   them ({@link gateFailures}).
+ *   them ({@link gateFailures}). A file drop (`fileDrop`) whose every driver is one of those items
+ *   already only restates them and is left out, folded into them ({@link driversRestate}).
  *
  * Per status: `added` (no base) gets absolute thresholds and `new-failing-chunk` regressions
  * only; `removed` (no head) gets deltas and a `page-removed` finding. A file whose text is the same
@@ -101,7 +102,14 @@ export function compareDoc(input: DocInput, thresholds: FileThresholds): DocDiff
   );
   const explained = diff.regressions.some((regression) => regression.gating) || diff.findings.some((finding) => finding.gating);
   const drivers = scoreDrivers(matches, base, diff.regressions);
-  diff.failures = gateFailures(thresholdFailures(base, head, thresholds), explained, gate).map((failure) =>
+  const gatingSpans = [
+    ...diff.regressions.filter((regression) => regression.gating).map((regression) => ({ startLine: regression.head.startLine, endLine: regression.head.endLine })),
+    ...diff.findings.flatMap((finding) => (finding.gating && finding.line !== undefined ? [{ startLine: finding.line, endLine: finding.endLine ?? finding.line }] : [])),
+  ];
+  // A drop whose every driver is a gating item already listed only restates it: folded into it (issue 25).
+  const folded = gate !== 'all' && driversRestate(drivers, gatingSpans);
+  const failures = thresholdFailures(base, head, thresholds).filter((failure) => !folded || failure.rule !== 'fileDrop');
+  diff.failures = gateFailures(failures, explained, gate).map((failure) =>
     drivers.length > 0 ? { ...failure, drivers } : failure,
   );
   return diff;

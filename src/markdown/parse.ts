@@ -12,6 +12,7 @@ import { expandIndentedBodies } from './indented-bodies.js';
 import { lineStartsOf, lineAt } from './lines.js';
 import { nestedCode } from './nested-code.js';
 import { RULE_COMMENT_MARK, ruleComments } from './rule-comments.js';
+import { mergeShortcodeCode } from './shortcodes.js';
 import { capTitle } from './title.js';
 
 const markdownParser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml', 'toml']).use(remarkGfm).freeze();
@@ -99,7 +100,9 @@ export function parseMarkdown(path: string, source: string, options: ParseOption
   }
   // MkDocs admonition, tab and definition bodies are indented Markdown, not code (issue 11).
   const expanded = wantMdx ? blocks : expandIndentedBodies(blocks, source, lineStarts, (text) => blocksOf(markdownParser.parse(text), text));
-  const doc: ParsedDoc = { path, source, lineStarts, frontmatter, blocks: expanded };
+  // Hugo shortcodes that wrap code are one code block (issue 25).
+  const merged = wantMdx ? expanded : mergeShortcodeCode(expanded, source, lineStarts);
+  const doc: ParsedDoc = { path, source, lineStarts, frontmatter, blocks: merged };
   if (source.includes(RULE_COMMENT_MARK)) {
     const comments = ruleComments(tree, lineStarts);
     if (comments.length > 0) doc.ruleComments = comments;

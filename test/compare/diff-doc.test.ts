@@ -130,15 +130,19 @@ describe('compareDoc: origin and gating of threshold failures', () => {
     ]);
   });
 
-  it('gates a failure that a gating chunk finding explains, and names the chunks that drive it', () => {
+  it('folds a failure whose every driver is a gating item into it (issue 25), and names the chunks that drive it', () => {
     const base = doc('a.md', [chunk({ text: 'Intro text here.', score: 92, headingPath: ['Guide'], startLine: 3, endLine: 9 })], { scores: { overall: 92 } });
     const head = doc('a.md', [chunk({ text: 'Intro text here, changed.', score: 59, headingPath: ['Guide'], startLine: 3, endLine: 12, issues: [issue('code-fence-split', 3)] })], {
       scores: { overall: 59 },
     });
     const diff = compareDoc({ path: 'a.md', status: 'modified', base, head, baseSource: 'x', headSource: 'y' }, THRESHOLDS);
     expect(diff.regressions.map((r) => [r.origin, r.gating])).toEqual([['new', true]]);
-    // 92 → 59: a 33-point drop, explained by the new split; its driver is the chunk at L3–L12.
-    expect(diff.failures).toEqual([
+    // 92 → 59: a 33-point drop, explained by the new split; its only driver is the chunk at L3–L12,
+    // the split regression itself: the drop restates it and is folded into it, not listed again.
+    expect(diff.failures).toEqual([]);
+    const all = compareDoc({ path: 'a.md', status: 'modified', base, head, baseSource: 'x', headSource: 'y' }, { ...THRESHOLDS, gate: 'all' });
+    // With `gate: all` everything is listed and gates, the drop and the chunk that drives it.
+    expect(all.failures).toEqual([
       {
         rule: 'fileDrop',
         score: 'overall',
@@ -151,5 +155,29 @@ describe('compareDoc: origin and gating of threshold failures', () => {
       },
     ]);
     expect(diff.alignment).toEqual([0]);
+  });
+
+  it('gates a failure explained by a gating item when another chunk drives it too', () => {
+    const base = doc(
+      'a.md',
+      [
+        chunk({ text: 'Intro text here.', score: 92, headingPath: ['Guide'], startLine: 3, endLine: 9 }),
+        chunk({ text: 'Setup text here.', score: 90, headingPath: ['Guide', 'Setup'], startLine: 11, endLine: 20 }),
+      ],
+      { scores: { overall: 91 } },
+    );
+    const head = doc(
+      'a.md',
+      [
+        chunk({ text: 'Intro text here, changed.', score: 59, headingPath: ['Guide'], startLine: 3, endLine: 12, issues: [issue('code-fence-split', 3)] }),
+        chunk({ text: 'Setup text here, reworded.', score: 84, headingPath: ['Guide', 'Setup'], startLine: 14, endLine: 23 }),
+      ],
+      { scores: { overall: 72 } },
+    );
+    const diff = compareDoc({ path: 'a.md', status: 'modified', base, head, baseSource: 'x', headSource: 'y' }, THRESHOLDS);
+    // The split gates; "Setup" fell 90 → 84 (6 points, under chunkDrop 10): a driver of the
+    // 91 → 72 drop that no gating item covers, so the drop says more than the split and gates.
+    expect(diff.regressions.map((r) => [r.head.startLine, r.gating])).toEqual([[3, true]]);
+    expect(diff.failures.map((f) => [f.rule, f.score, f.actual, f.gating, f.drivers?.map((d) => d.startLine)])).toEqual([['fileDrop', 'overall', 19, true, [3, 14]]]);
   });
 });

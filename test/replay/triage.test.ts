@@ -30,7 +30,7 @@ describe('replayed pull requests (fixtures/replay)', () => {
   }, 240_000);
 
   it('replays every case', () => {
-    expect(commits.length).toBe(14);
+    expect(commits.length).toBe(17);
   });
 
   it('has every gating item triaged', () => {

@@ -43,10 +43,10 @@ describe('renderComment', () => {
   it('puts the marker first and the verdict right after the title, in plain words', () => {
     const lines = renderComment(sampleReport(), CONTEXT).split('\n');
     expect(lines[0]).toBe(COMMENT_MARKER);
-    // Under failOn [threshold]: deploy.md's file drop (explained by its split) and guide.md's lost
-    // heading fail — 2 of the 8 files; the split itself gates but is a regression, not in failOn.
+    // Under failOn [threshold]: guide.md's lost heading fails — 1 of the 8 files; the split gates but
+    // is a regression, not in failOn, and deploy.md's file drop only restates it (folded, issue 25).
     expect(lines[3]).toBe(
-      '❌ **Fails: 1 file score drop, 1 heading lost** in 2 of 8 changed Markdown files (with 1 code block split, not in `failOn`) · `a1b2c3d` → `e4f5a6b` · heading chunks, max 512 / min 64 tokens (o200k) · heuristic scorer',
+      '❌ **Fails: 1 heading lost** in 1 of 8 changed Markdown files (with 1 code block split, not in `failOn`) · `a1b2c3d` → `e4f5a6b` · heading chunks, max 512 / min 64 tokens (o200k) · heuristic scorer',
     );
   });
 
@@ -57,10 +57,8 @@ describe('renderComment', () => {
     expect(body).toContain(
       '| `docs/deploy.md` L14–L79 · Deploying the agent › Rolling restart | The code block (1,019 tokens, `max` 512) is cut into 3 pieces; a question about it retrieves a fragment | 1 chunk → 3 pieces · overall 92 → 59 | split the script into steps, link to a file, or raise `max` for `docs/deploy/**` in an override ([`code-fence-split`](https://github.com/chunkgate/chunkgate/blob/v0/docs/rules/code-fence-split.md)) |',
     );
-    // The file drops are one row naming the chunks that drive them.
-    expect(body).toContain(
-      '| `docs/deploy.md` | structural, content and overall fell past the 5-point limit (`thresholds.fileDrop`); driven by L14–L79 Deploying the agent › Rolling restart 92 → 59 (3 chunks, `code-fence-split`) | structural 96 → 71 · content 88 → 80 · overall 91 → 68 | fix the chunk findings listed for this file |',
-    );
+    // The file drops only restate the split: folded into it, no row of their own (issue 25).
+    expect(body).not.toContain('fell past the 5-point limit');
     expect(body).toContain('| `docs/guide.md` L19–L64 · Agent guide | Deleting the heading “Upgrading” merged its section into “Agent guide”;');
     // One details block lists the pieces.
     expect(body).toContain('<details><summary><code>docs/deploy.md</code> L14–L79 · the 3 pieces of the code block</summary>');
@@ -87,7 +85,8 @@ describe('renderComment', () => {
     );
     // No ❌ on a score that misses its minimum as on the base branch.
     expect(body).toContain('| `docs/faq.md` | 1 → 1 | 64 → 64 | 92 → 92 | 95 → 95 |');
-    expect(body).toContain('| `docs/deploy.md` | 1 → 3 | 96 → 71 **▼25** ❌ |');
+    // No ❌ either on a drop folded into the split that drives it (issue 25).
+    expect(body).toContain('| `docs/deploy.md` | 1 → 3 | 96 → 71 ▼25 | 88 → 80 ▼8 | 91 → 68 ▼23 |');
     // typo.md: nothing to report, scores unchanged → one line in the footer.
     expect(body).not.toContain('`docs/typo.md`');
     expect(body).toContain('<sub>1 other changed file: scores unchanged (typo and wording edits) · Full report in the');
@@ -107,7 +106,7 @@ describe('renderComment', () => {
     };
     const body = renderComment(passing, { ...CONTEXT, failOn: ['partial'], notices: ['Skipped docs/huge.md: larger than 1 MB'] });
     expect(body).toContain(
-      '✅ **Passes** in 8 changed Markdown files: 1 code block split, 1 file score drop, 1 heading lost found, not in `failOn` (partial); 3 worth a look, 3 already on the base branch',
+      '✅ **Passes** in 8 changed Markdown files: 1 code block split, 1 heading lost found, not in `failOn` (partial); 3 worth a look, 3 already on the base branch',
     );
     expect(body).toContain('💸 LLM judge: 12 calls · 40 chunks judged, 30 from cache · 12,345 prompt + 2,345 completion tokens · $0.0123');
     expect(body).toContain('- Skipped docs/huge.md: larger than 1 MB');

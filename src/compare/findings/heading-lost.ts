@@ -1,6 +1,7 @@
 import type { Block, FileFinding } from '../../types.js';
 import { mapLines } from '../line-map.js';
 import type { FindingInput } from './input.js';
+import { headingStacks } from './sections.js';
 import { visibleChars } from './visible.js';
 
 /** Share of a section's body lines that must survive in head for its heading to count as lost, not deleted. */
@@ -13,6 +14,25 @@ const MEANINGFUL = 12;
 
 /** A title without a trailing heading-id attribute (`{#id}`, an MDX id comment, `{ #id .class }`), which a reword may drop. */
 const bareTitle = (title: string): string => title.replace(/\s*\{[^{}]*\}\s*$/, '').trim();
+
+/** A title's letters and digits, lower-cased: `SSRManifest.csp` and `SSRManifestCSP` both read `ssrmanifestcsp`. */
+const letters = (title: string): string => bareTitle(title).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/** The words of a title (letters and digits), lower-cased. */
+const wordsOf = (title: string): string[] => bareTitle(title).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/**
+ * Whether heading `holder` names what heading `lost` named, more precisely: it holds all of `lost`'s
+ * letters in a row (`SSRManifest.csp` for `SSRManifestCSP`) or every one of its words (`Install
+ * steps` for `Steps`).
+ */
+function names(holder: string, lost: string): boolean {
+  const short = letters(lost);
+  if (short !== '' && letters(holder).includes(short)) return true;
+  const words = new Set(wordsOf(holder));
+  const wanted = wordsOf(lost);
+  return wanted.length > 0 && wanted.every((word) => words.has(word));
+}
 
 /** The non-blank body lines of the section a heading opens (up to the next heading of the same or a higher level). */
 function bodyLines(blocks: readonly Block[], index: number, source: string): string[] {
@@ -33,7 +53,10 @@ function bodyLines(blocks: readonly Block[], index: number, source: string): str
  * about that heading lose their best match (issue 11). Lines count when they say something (12
  * text characters or more). A renamed heading is not lost: its line rewritten into another heading,
  * the same title but for a heading-id attribute, or its text now under a heading the base did not
- * have. A section deleted with its text is `text-removed`.
+ * have — in a chunk's heading path or right over the text in the head source. A lone sub-heading
+ * deleted so that its text sits under a heading that names it more precisely (`### SSRManifestCSP`
+ * gone, its fields under `#### SSRManifest.csp`; `### Steps` under `## Install steps`) is not lost
+ * either (issue 25). A section deleted with its text is `text-removed`.
  *
  * - The heading is gone from the head source: the merge is this change's doing — severity `high`,
  *   gating.
@@ -52,6 +75,9 @@ export function headingLost(input: FindingInput): FileFinding[] {
   const baseTitles = new Set([...basePathTitles].map(bareTitle));
   const headLines = new Set(headDoc.source.split('\n').map(normal));
   let lineMap: ReturnType<typeof mapLines> | null = null;
+  let headStacks: string[][] | null = null;
+  let headSourceLines: string[] | null = null;
+  let baseHeadingTitles: Set<string> | null = null;
   const findings: FileFinding[] = [];
   baseDoc.blocks.forEach((block, index) => {
     const title = block.title ?? '';
@@ -70,6 +96,17 @@ export function headingLost(input: FindingInput): FileFinding[] {
     // Text that now sits under a heading the base did not have was moved under a renamed heading, not merged.
     const home = holder?.headingPath.at(-1);
     if (home !== undefined && !baseTitles.has(bareTitle(home))) return;
+    // The same for the heading right over the text in the head source (chunks may have merged it
+    // up), and a lone sub-heading deleted so that its text sits under a heading that names it more
+    // precisely (`### SSRManifestCSP` gone, its fields under `#### SSRManifest.csp`): nothing lost.
+    if (!stillThere) {
+      headStacks ??= headingStacks(headDoc);
+      headSourceLines ??= headDoc.source.split('\n').map(normal);
+      const at = headSourceLines.indexOf(first);
+      const over = at === -1 ? undefined : headStacks[at + 1]?.at(-1);
+      baseHeadingTitles ??= new Set(baseDoc.blocks.filter((item) => item.kind === 'heading').map((item) => bareTitle(item.title ?? '')));
+      if (over !== undefined && (!baseHeadingTitles.has(bareTitle(over)) || names(over, title))) return;
+    }
     const into = holder && holder.headingPath.length > 0 ? `“${holder.headingPath.at(-1)}”` : 'the text before the first heading';
     const finding: FileFinding = {
       kind: 'heading-lost',

@@ -1,6 +1,7 @@
 import { diffLines } from 'diff';
 import type { FileFinding } from '../../types.js';
 import type { FindingInput } from './input.js';
+import { sectionCounterparts } from './section-map.js';
 import { headingStacks, pathKey } from './sections.js';
 import { tokensPerChar } from './size.js';
 import { isStandIn, visibleChars } from './visible.js';
@@ -29,7 +30,8 @@ const normal = (line: string): string => line.trim().replace(/\s+/g, ' ');
  * to the same section in head (text = {@link visibleChars}: markup such as tags, shortcodes and
  * includes does not count), in tokens estimated with the base chunks' tokens-per-character; text
  * added under headings the base did not have (a section split off or renamed) offsets the largest
- * losses first. Heading lines are left to `heading-lost`. A net loss of at least `minTokens` (default: `50`) is a finding:
+ * losses first. A heading reworded or translated with its `{#anchor}` or most of its words kept is
+ * the same section ({@link sectionCounterparts}, issue 25): text added under it offsets what left it. Heading lines are left to `heading-lost`. A net loss of at least `minTokens` (default: `50`) is a finding:
  *
  * - the section still exists and gained a line that stands in for content kept elsewhere
  *   ({@link isStandIn}: a self-closing component, a shortcode, an include): severity `high`,
@@ -68,6 +70,10 @@ export function textRemoved(input: FindingInput, options: TextRemovedOptions = {
     }
   }
   const addedTexts = new Set(added.map((entry) => normal(entry.text)).filter((text) => text !== ''));
+  // A heading reworded or translated with its anchor or most of its words kept is the same section:
+  // base sections are keyed by their head counterpart's path (issue 25).
+  const counterparts = sectionCounterparts(baseDoc, headDoc);
+  const headKeyOf = (path: readonly string[]): string => pathKey(counterparts.get(pathKey(path)) ?? path);
 
   const sections = new Map<string, Section>();
   for (const entry of removed) {
@@ -75,7 +81,7 @@ export function textRemoved(input: FindingInput, options: TextRemovedOptions = {
     const chars = visibleChars(entry.text);
     if (chars === 0) continue;
     const path = basePaths[entry.line] ?? [];
-    const key = pathKey(path);
+    const key = headKeyOf(path);
     const section = sections.get(key) ?? { path, removed: 0, line: Math.max(1, entry.headLine) };
     section.removed += chars;
     sections.set(key, section);
@@ -85,7 +91,7 @@ export function textRemoved(input: FindingInput, options: TextRemovedOptions = {
   const gained = new Map<string, number>();
   const componentLine = new Map<string, number>();
   const headKeys = new Set(headPaths.map(pathKey));
-  const baseKeys = new Set(basePaths.map(pathKey));
+  const baseKeys = new Set(basePaths.map(headKeyOf));
   // Text added under headings the base did not have moved there (a section split or renamed):
   // it offsets what left any section.
   let newSections = 0;
@@ -98,16 +104,20 @@ export function textRemoved(input: FindingInput, options: TextRemovedOptions = {
     if (isStandIn(entry.text) && !componentLine.has(key)) componentLine.set(key, entry.line);
   }
 
+  // Each side's characters in its own tokens: a translation into a denser script (中文, 日本語) keeps
+  // as many tokens in fewer characters (issue 25).
   const ratio = tokensPerChar(base);
+  const headRatio = tokensPerChar(head);
+  let newTokens = newSections * headRatio;
   const findings: FileFinding[] = [];
   // Largest losses first take what new sections absorbed, so the result does not depend on map order.
   const losses = [...sections]
-    .map(([key, section]) => ({ key, section, net: section.removed - (gained.get(key) ?? 0) }))
+    .map(([key, section]) => ({ key, section, net: section.removed * ratio - (gained.get(key) ?? 0) * headRatio }))
     .sort((a, b) => b.net - a.net || a.section.line - b.section.line);
   for (const { key, section, net: before } of losses) {
-    const absorbed = Math.min(Math.max(0, before), newSections);
-    newSections -= absorbed;
-    const tokens = Math.round((before - absorbed) * ratio);
+    const absorbed = Math.min(Math.max(0, before), newTokens);
+    newTokens -= absorbed;
+    const tokens = Math.round(before - absorbed);
     if (tokens < minTokens) continue;
     const where = section.path.length > 0 ? `“${section.path.at(-1)}”` : 'the text before the first heading';
     const component = headKeys.has(key) ? componentLine.get(key) : undefined;
