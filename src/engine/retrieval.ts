@@ -40,7 +40,8 @@ export function chunkForRetrieval(path: string, text: string, chunking: Chunking
 
 /** Every docs file of each side: retrieval searches the whole corpus, not only what changed. */
 export interface RetrievalInput {
-  golden: GoldenSet;
+  /** The golden set (absent: the corpus is read for the retrieval probes alone). */
+  golden?: GoldenSet;
   base: SourceText[];
   head: SourceText[];
   /**
@@ -71,6 +72,8 @@ export async function retrievalReport(
   config: Config,
   chunksOf: (path: string, text: string) => Chunk[],
 ): Promise<{ report: RetrievalReport; notices: string[] }> {
+  const golden = input.golden;
+  if (!golden) throw new Error('retrievalReport: no golden set');
   const notices: string[] = [];
   const dense = config.golden.retriever === 'embeddings' ? input.dense : undefined;
   if (config.golden.retriever === 'embeddings' && !dense) {
@@ -92,11 +95,11 @@ export async function retrievalReport(
     const options = { model: config.golden.embeddingModel, dimensions: new Map<string, number>(), provider: embeddings?.host ?? 'unnamed' };
     // BM25 over the golden queries' terms; the head's index is the base's with the changed files
     // re-indexed (evaluateRetrieval answers every base query before it builds the head's retriever).
-    const bm25 = embeddings ? null : bm25Sides(input.golden.queries.map((query) => query.query), input.bm25Store);
+    const bm25 = embeddings ? null : bm25Sides(golden.queries.map((query) => query.query), input.bm25Store);
     const retriever = (which: 'base' | 'head') => (chunks: RetrievalChunk[]) =>
       embeddings ? embeddingRetriever(chunks, embeddings.embed, embeddings.cache, { ...options, side: which }) : bm25![which](chunks);
     return evaluateRetrieval({
-      golden: input.golden,
+      golden,
       k: config.golden.k,
       retriever: embeddings ? `embeddings (${config.golden.embeddingModel})` : 'bm25',
       base: { files: base, retriever: retriever('base') },

@@ -125,6 +125,7 @@ const FINDING_LABELS: Record<FileFinding['kind'], [string, string]> = {
   'lead-in-cut': ['list cut from its lead-in', 'lists cut from their lead-in'],
   'orphan-heading': ['orphan heading', 'orphan headings'],
   'rules-disabled': ['rule comment added', 'rule comments added'],
+  'retrieval-regression': ['passage harder to find', 'passages harder to find'],
 };
 
 /** Labels with counts, most frequent first, then first seen: `2 code block splits, 1 heading lost`. */
