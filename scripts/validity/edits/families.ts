@@ -66,56 +66,62 @@ export function pick<T>(items: readonly T[], random: () => number): T {
   return items[Math.floor(random() * items.length)]!;
 }
 
-const UNRELATED = {
-  en: ['lantern', 'harbor', 'meadow', 'orchard', 'granite', 'velvet', 'compass', 'willow', 'falcon', 'saffron', 'pebble', 'tundra'],
-  zh: ['灯塔', '港湾', '草原', '果园', '花岗岩', '天鹅绒', '罗盘', '柳树', '猎鹰', '藏红花', '鹅卵石', '苔原'],
+/** Words of the edits, per language: unrelated (renamed headings), generic (inserted headings), sentences, appended sections. */
+export const WORDS = {
+  unrelated: {
+    en: ['lantern', 'harbor', 'meadow', 'orchard', 'granite', 'velvet', 'compass', 'willow', 'falcon', 'saffron', 'pebble', 'tundra'],
+    zh: ['灯塔', '港湾', '草原', '果园', '花岗岩', '天鹅绒', '罗盘', '柳树', '猎鹰', '藏红花', '鹅卵石', '苔原'],
+  },
+  generic: {
+    en: ['More details', 'Notes', 'Further information', 'Additional notes', 'Details', 'Background', 'In practice', 'Things to know'],
+    zh: ['更多细节', '说明', '更多信息', '补充说明', '细节', '背景', '实践中', '须知'],
+  },
+  sentences: {
+    en: [
+      'This page is reviewed regularly by the documentation team.',
+      'Screenshots on this page may differ slightly from your version.',
+      'Feedback on this page is always welcome.',
+      'Some of the examples here were shortened for readability.',
+    ],
+    zh: ['本页面由文档团队定期审阅。', '本页面中的截图可能与你的版本略有不同。', '欢迎对本页面提出反馈。', '为了便于阅读，这里的部分示例有所删减。'],
+  },
+  appendix: {
+    en: [
+      {
+        title: 'Feedback',
+        text:
+          'If something on this page is unclear, out of date or simply wrong, please tell us. Open an issue in the documentation repository ' +
+          'with a short description of what you expected to find and what you found instead, and include the version you are using. ' +
+          'Small fixes such as typos or broken links can go straight into a pull request; larger changes are easier to review when they are discussed first. ' +
+        'Every report helps the next reader.',
+      },
+      {
+        title: 'Getting help',
+        text:
+          'When you are stuck, the community is a good place to start. Search the discussions for your error message first, since many questions ' +
+          'have been answered before. If you cannot find an answer, ask a new question and describe your operating system, the versions of the tools ' +
+          'you use and the exact steps that lead to the problem, so that others can reproduce it quickly.',
+      },
+    ],
+    zh: [
+      {
+        title: '反馈',
+        text:
+          '如果本页面的内容不清楚、已经过时或者存在错误，请告诉我们。你可以在文档仓库中创建一个议题，简要说明你希望找到的内容以及实际看到的内容，' +
+          '并注明你正在使用的版本。错别字或失效链接之类的小问题可以直接提交拉取请求；较大的改动最好先讨论，这样更容易审阅。',
+      },
+      {
+        title: '获取帮助',
+        text:
+          '遇到问题时，社区是一个很好的起点。请先在讨论区中搜索你的错误信息，因为许多问题之前已经有人回答过。如果找不到答案，' +
+          '请提出一个新问题，并说明你的操作系统、所用工具的版本以及导致问题的具体步骤，以便其他人能够快速复现。' +
+          '附上完整的错误输出也会很有帮助。',
+      },
+    ],
+  },
 };
-const GENERIC = {
-  en: ['More details', 'Notes', 'Further information', 'Additional notes', 'Details', 'Background', 'In practice', 'Things to know'],
-  zh: ['更多细节', '说明', '更多信息', '补充说明', '细节', '背景', '实践中', '须知'],
-};
-const SENTENCES = {
-  en: [
-    'This page is reviewed regularly by the documentation team.',
-    'Screenshots on this page may differ slightly from your version.',
-    'Feedback on this page is always welcome.',
-    'Some of the examples here were shortened for readability.',
-  ],
-  zh: ['本页面由文档团队定期审阅。', '本页面中的截图可能与你的版本略有不同。', '欢迎对本页面提出反馈。', '为了便于阅读，这里的部分示例有所删减。'],
-};
-const APPENDIX = {
-  en: [
-    {
-      title: 'Feedback',
-      text:
-        'If something on this page is unclear, out of date or simply wrong, please tell us. Open an issue in the documentation repository ' +
-        'with a short description of what you expected to find and what you found instead, and include the version you are using. ' +
-        'Small fixes such as typos or broken links can go straight into a pull request; larger changes are easier to review when they are discussed first.',
-    },
-    {
-      title: 'Getting help',
-      text:
-        'When you are stuck, the community is a good place to start. Search the discussions for your error message first, since many questions ' +
-        'have been answered before. If you cannot find an answer, ask a new question and describe your operating system, the versions of the tools ' +
-        'you use and the exact steps that lead to the problem, so that others can reproduce it quickly.',
-    },
-  ],
-  zh: [
-    {
-      title: '反馈',
-      text:
-        '如果本页面的内容不清楚、已经过时或者存在错误，请告诉我们。你可以在文档仓库中创建一个议题，简要说明你希望找到的内容以及实际看到的内容，' +
-        '并注明你正在使用的版本。错别字或失效链接之类的小问题可以直接提交拉取请求；较大的改动最好先讨论，这样更容易审阅。',
-    },
-    {
-      title: '获取帮助',
-      text:
-        '遇到问题时，社区是一个很好的起点。请先在讨论区中搜索你的错误信息，因为许多问题之前已经有人回答过。如果找不到答案，' +
-        '请提出一个新问题，并说明你的操作系统、所用工具的版本以及导致问题的具体步骤，以便其他人能够快速复现。',
-    },
-  ],
-};
-const COMPONENTS = ['FeatureTable', 'SupportMatrix', 'OptionsList', 'PlatformTable', 'ConfigReference'];
+/** Component tags a table or list is replaced by. */
+export const COMPONENTS = ['FeatureTable', 'SupportMatrix', 'OptionsList', 'PlatformTable', 'ConfigReference'];
 
 /**
  * Applies `family` to the case; `null` when it does not apply (no heading to delete, no other
@@ -157,7 +163,7 @@ const EDITS: Record<Family, (context: Context) => Edit | null> = {
   'heading-rename': ({ page, site, random, lang }) => {
     if (site.heading === null) return null;
     const heading = page.blocks[site.heading]!;
-    const words = drawDistinct(UNRELATED[lang], 2 + Math.floor(random() * 2), random);
+    const words = drawDistinct(WORDS.unrelated[lang], 2 + Math.floor(random() * 2), random);
     const title = lang === 'zh' ? words.join('与') : capitalize(words.join(' '));
     return {
       path: page.path,
@@ -167,12 +173,13 @@ const EDITS: Record<Family, (context: Context) => Edit | null> = {
   },
   'heading-insert': ({ page, site, random, lang }) => {
     const depth = site.heading === null ? 2 : Math.min(site.depth + 1, 6);
-    const title = pick(GENERIC[lang], random);
+    const title = pick(WORDS.generic[lang], random);
     const heading = `${hashes(depth)} ${title}`;
     const block = page.blocks[site.first]!;
     if (block.kind === 'paragraph' && site.span.start > block.start) {
       const before = page.source.slice(block.start, site.span.start);
-      const gap = /(?<=[.!?:。！？：])[^\S\n]+$|[^\S\n]*\n\s*$/.exec(before);
+      // Between two sentences of the paragraph (not after a line such as `:::tip`).
+      const gap = /(?<=[.!?。！？])\s+$/.exec(before);
       if (gap) {
         const at = block.start + gap.index;
         return { path: page.path, source: splice(page.source, at, site.span.start, `\n\n${heading}\n\n`), note: `inserted "${heading}" inside the evidence paragraph` };
@@ -219,16 +226,17 @@ const EDITS: Record<Family, (context: Context) => Edit | null> = {
     // Units of the section's own content; the evidence's blocks are one unit (never cut apart).
     const units: number[] = [];
     for (let at = from; at < to; at++) {
-      if (blocks[at]!.kind === 'esm' || blocks[at]!.kind === 'definition') continue;
+      // Content blocks only: a heading lands before a paragraph, a list, a table, code, a quote or a component.
+      if (!['paragraph', 'list', 'table', 'code', 'blockquote', 'jsx'].includes(blocks[at]!.kind) && at !== site.first) continue;
       if (at > site.first && at <= site.last) continue;
       units.push(at);
     }
     if (units.length < 2) return null;
     const starts: number[] = [];
-    for (let at = 1 + Math.floor(random() * 2); at < units.length; at += 1 + Math.floor(random() * 2)) starts.push(units[at]!);
-    if (starts.length === 0) return null;
+    // The first unit stays under the section's heading; then a new heading every 1–2 units.
+    for (let at = 1; at < units.length; at += 1 + Math.floor(random() * 2)) starts.push(units[at]!);
     const depth = site.heading === null ? 2 : Math.min(site.depth + 1, 6);
-    const titles = drawDistinct(GENERIC[lang], starts.length, random);
+    const titles = drawDistinct(WORDS.generic[lang], starts.length, random);
     let edited = source;
     for (let index = starts.length - 1; index >= 0; index--) {
       const at = lineStart(source, blocks[starts[index]!]!.start);
@@ -242,7 +250,7 @@ const EDITS: Record<Family, (context: Context) => Edit | null> = {
       if (!['paragraph', 'list', 'blockquote'].includes(block.kind)) continue;
       if ([site.span, ...(input.keep ?? [])].some((span) => block.end > span.start && block.start < span.end)) continue;
       const text = maskInline(page.source.slice(block.start, block.end));
-      for (const match of text.matchAll(/(?<![\w/.@#$%-])[A-Za-z]{5,}(?![\w/.@-])/g)) words.push({ start: block.start + match.index, end: block.start + match.index + match[0].length });
+      for (const match of text.matchAll(/(?<![\w/.@#$%-])[A-Za-z]{5,}(?![\w/@-]|\.\w)/g)) words.push({ start: block.start + match.index, end: block.start + match.index + match[0].length });
     }
     if (words.length === 0) return null;
     const word = pick(words, random);
@@ -257,16 +265,17 @@ const EDITS: Record<Family, (context: Context) => Edit | null> = {
     const { blocks } = page;
     const from = site.heading === null ? 0 : site.heading;
     const to = site.heading === null ? contentEnd(blocks, -1) : contentEnd(blocks, site.heading);
-    const candidates = blocks.flatMap((block, at) => (block.kind === 'paragraph' && (at < from || at >= to) ? [block] : []));
+    const prose = (text: string) => !/^(?:import|export)\s|^<|:::/.test(text) && /[\p{L}\p{N}.!?。！？)]$/u.test(text);
+    const candidates = blocks.flatMap((block, at) => (block.kind === 'paragraph' && (at < from || at >= to) && prose(page.source.slice(block.start, block.end)) ? [block] : []));
     if (candidates.length === 0) return null;
     const block = pick(candidates, random);
-    const sentence = pick(SENTENCES[lang], random);
+    const sentence = pick(WORDS.sentences[lang], random);
     return { path: page.path, source: splice(page.source, block.end, block.end, `${lang === 'zh' ? '' : ' '}${sentence}`), note: `added "${sentence}" in another section` };
   },
   append: ({ page, random, lang }) => {
     const depths = page.blocks.flatMap((block) => (block.kind === 'heading' ? [block.depth!] : []));
     const depth = Math.max(2, Math.min(...depths, 6));
-    const section = pick(APPENDIX[lang], random);
+    const section = pick(WORDS.appendix[lang], random);
     const source = page.source.replace(/\s*$/, '');
     return { path: page.path, source: `${source}\n\n${hashes(depth)} ${section.title}\n\n${section.text}\n`, note: `appended section "${section.title}"` };
   },
