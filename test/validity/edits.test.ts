@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countTokens } from '../../src/chunking/measure.js';
 import { configSchema } from '../../src/config/schema.js';
+import { compareFiles } from '../../src/engine/compare-files.js';
 import { parseGolden } from '../../src/golden/load.js';
 import { bm25Ranker } from '../../src/retrieval/bm25.js';
 import type { RetrievalChunk } from '../../src/retrieval/types.js';
@@ -329,5 +330,21 @@ describe('the harness on a tiny corpus', () => {
     expect(verdict.reasons).toContain('heading-lost');
     const renamed = chunked.map((file) => (file.path === 'a.md' ? { ...file, path: 'moved/a.md' } : file));
     expect(await judge({ base: chunked, head: renamed, basePath: 'a.md', headPath: 'moved/a.md' })).toEqual({ gated: false, reasons: [] });
+  });
+
+  it('the baseline judge says what compareFiles decides on the same pair', async () => {
+    const judge = baselineJudge(config);
+    const base = `## Install\n\n${'Run the setup wizard first and follow each of its steps with care. '.repeat(8)}\n\n## Usage\n\n${'Use the app every day and keep its settings in one place for later. '.repeat(6)}\n\n- one thing to know about the app\n- another thing to know about it\n\nAfter the list.\n`;
+    const heads = [base.replace('## Usage\n\n', ''), base.replace(/- one[^]*it\n/, '<OptionsList />\n'), base.replace('Run the setup', 'Run teh setup'), `${base}\n## More\n\nText.\n`];
+    const gated: boolean[] = [];
+    for (const head of heads) {
+      const verdict = await judge({ base: [{ path: 'a.md', source: base, chunks: [] }], head: [{ path: 'a.md', source: head, chunks: [] }], basePath: 'a.md', headPath: 'a.md' });
+      const { report } = await compareFiles([{ path: 'a.md', status: 'modified', base, head }], { config });
+      expect(verdict.gated, head).toBe(report.summary.verdict === 'fail');
+      gated.push(verdict.gated);
+    }
+    // the deleted heading gates, the typo does not: both verdicts are compared
+    expect(gated[0]).toBe(true);
+    expect(gated[2]).toBe(false);
   });
 });
