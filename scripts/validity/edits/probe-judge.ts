@@ -38,7 +38,13 @@ export async function probeJudge(): Promise<{ judge: Judge } | { missing: string
   if (typeof entry !== 'function') return { missing: 'src/probes/index.js exports no retrievalProbes (nor runProbes)' };
   return {
     judge: async ({ base, head, basePath, headPath }) => {
-      const result = await entry({ base, head, pages: [{ basePath, headPath }], budget: CONTEXT_BUDGET });
+      const dump = process.env.PROBE_DUMP === '1';
+      const result = await entry({ base, head, pages: [{ basePath, headPath }], budget: CONTEXT_BUDGET, ...(dump ? { kinds: ['heading', 'terms', 'distinctive', 'sentence', 'identifiers'] } : {}) } as never);
+      if (dump) {
+        const passages = (result.passages ?? []) as unknown as { line: number; kind: string; cause: string | null; probes: { kind: string; base: { rank: number | null; fits: boolean }; head: { rank: number | null; fits: boolean } }[] }[];
+        const compact = passages.map((p) => ({ l: p.line, k: p.kind, c: p.cause, p: p.probes.map((q) => [q.kind, q.base.rank, q.base.fits ? 1 : 0, q.head.rank, q.head.fits ? 1 : 0]) }));
+        return { gated: false, reasons: [JSON.stringify(compact)] };
+      }
       if (typeof result.gated === 'boolean') return { gated: result.gated, reasons: result.reasons ?? [] };
       const regressed = (result.passages ?? []).filter((passage) => passage.regressed);
       return {
