@@ -157,6 +157,14 @@ describe('edit families', () => {
     expect(edit('swap', PAGE, EVIDENCE)?.source).toBe(['## Usage', '', 'Use it daily with care.', '', '## Install', '', 'Run the installer first. The evidence sentence lives here.', '', 'Second paragraph of install.', ''].join('\n'));
   });
 
+  it('edits the same with the page parsed by the engine’s analysis (the harness passes its blocks)', () => {
+    const mdx = "import { Tabs } from '@astrojs/starlight/components';\n\n## Install\n\n<Tabs>\n  Inside the tabs.\n</Tabs>\n\nRun it. The evidence sentence lives here.\n\n## Usage\n\nUse it.\n";
+    const analysis = analysesOf(configSchema.parse({})).analyze('p.mdx', mdx);
+    expect(analysis.doc.blocks).toEqual(pageOf('p.mdx', mdx).blocks);
+    const input = { path: 'p.mdx', source: mdx, span: spanOf(mdx, EVIDENCE), seed: 'q' };
+    for (const family of FAMILIES) expect(applyEdit(family, input, { path: 'p.mdx', source: mdx, blocks: analysis.doc.blocks })).toEqual(applyEdit(family, input));
+  });
+
   it('keeps the evidence byte-identical in every family but component, on every seed', () => {
     const page = [
       '# Guide',
