@@ -10,6 +10,7 @@ import { applyEdit, COMPONENTS, FAMILIES, WORDS, type Family } from '../../scrip
 import { fillerProse, proseParagraphs } from '../../scripts/validity/edits/filler.js';
 import { analysesOf, baselineJudge, type Judge } from '../../scripts/validity/edits/judges.js';
 import { pageOf } from '../../scripts/validity/edits/page.js';
+import { probeJudgeOf } from '../../scripts/validity/edits/probe-judge.js';
 import { queryTerms, rankAll, termCounts } from '../../scripts/validity/edits/rank.js';
 import { rowOf } from '../../scripts/validity/edits/report.js';
 import { runSet, type CaseResult } from '../../scripts/validity/edits/run.js';
@@ -155,6 +156,14 @@ describe('edit families', () => {
 
   it('swap exchanges two sibling sections', () => {
     expect(edit('swap', PAGE, EVIDENCE)?.source).toBe(['## Usage', '', 'Use it daily with care.', '', '## Install', '', 'Run the installer first. The evidence sentence lives here.', '', 'Second paragraph of install.', ''].join('\n'));
+  });
+
+  it('edits the same with the page parsed by the engine’s analysis (the harness passes its blocks)', () => {
+    const mdx = "import { Tabs } from '@astrojs/starlight/components';\n\n## Install\n\n<Tabs>\n  Inside the tabs.\n</Tabs>\n\nRun it. The evidence sentence lives here.\n\n## Usage\n\nUse it.\n";
+    const analysis = analysesOf(configSchema.parse({})).analyze('p.mdx', mdx);
+    expect(analysis.doc.blocks).toEqual(pageOf('p.mdx', mdx).blocks);
+    const input = { path: 'p.mdx', source: mdx, span: spanOf(mdx, EVIDENCE), seed: 'q' };
+    for (const family of FAMILIES) expect(applyEdit(family, input, { path: 'p.mdx', source: mdx, blocks: analysis.doc.blocks })).toEqual(applyEdit(family, input));
   });
 
   it('keeps the evidence byte-identical in every family but component, on every seed', () => {
@@ -346,5 +355,18 @@ describe('the harness on a tiny corpus', () => {
     // the deleted heading gates, the typo does not: both verdicts are compared
     expect(gated[0]).toBe(true);
     expect(gated[2]).toBe(false);
+  });
+
+  it('the probes judge gates when a probed passage regressed, and passes the edited page and the budget', async () => {
+    const asked: unknown[] = [];
+    const judge = probeJudgeOf(async (input) => {
+      asked.push({ pages: input.pages, budget: input.budget });
+      return { passages: [{ regressed: false, path: 'a.md', line: 1 }, { regressed: true, path: 'a.md', line: 7, cause: 'moved under “Usage”' }] };
+    });
+    const files = corpus.map((file) => ({ ...file, chunks: [] }));
+    expect(await judge({ base: files, head: files, basePath: 'a.md', headPath: 'a.md' })).toEqual({ gated: true, reasons: ['a.md:7 moved under “Usage”'] });
+    expect(asked).toEqual([{ pages: [{ basePath: 'a.md', headPath: 'a.md' }], budget: 1024 }]);
+    const quiet = probeJudgeOf(async () => ({ passages: [{ regressed: false }] }));
+    expect(await quiet({ base: files, head: files, basePath: 'a.md', headPath: 'a.md' })).toEqual({ gated: false, reasons: [] });
   });
 });

@@ -79,6 +79,7 @@ export async function runEdits(argv: readonly string[], sets: readonly EditsSet[
       ...(families ? { families } : {}),
       progress: (done, total) => {
         if (process.stderr.isTTY) process.stderr.write(`\r${set.name}: ${done}/${total} queries`);
+        else if (done % 25 === 0 || done === total) process.stderr.write(`${set.name}: ${done}/${total} queries, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
       },
     });
     if (process.stderr.isTTY) process.stderr.write('\n');

@@ -126,9 +126,10 @@ export const COMPONENTS = ['FeatureTable', 'SupportMatrix', 'OptionsList', 'Plat
 /**
  * Applies `family` to the case; `null` when it does not apply (no heading to delete, no other
  * section to move to, evidence in no table or list, an edit that would touch the evidence…).
+ * `parsed`: the page already parsed ({@link pageOf} of the input's path and source).
  */
-export function applyEdit(family: Family, input: EditInput): Edit | null {
-  const page = pageOf(input.path, input.source);
+export function applyEdit(family: Family, input: EditInput, parsed?: Page): Edit | null {
+  const page = parsed ?? pageOf(input.path, input.source);
   const site = evidenceSite(page, input.span);
   if (!site) return null;
   const random = caseRandom(input.seed, family);

@@ -18,7 +18,8 @@ interface ProbePassage {
   cause?: string | null;
 }
 
-type ProbeEntry = (input: {
+/** The probes module's entry point, as this judge calls it. */
+export type ProbeEntry = (input: {
   base: JudgeCase['base'];
   head: JudgeCase['head'];
   pages: { basePath: string; headPath: string }[];
@@ -36,21 +37,18 @@ export async function probeJudge(): Promise<{ judge: Judge } | { missing: string
   }
   const entry = (module.retrievalProbes ?? module.runProbes) as ProbeEntry | undefined;
   if (typeof entry !== 'function') return { missing: 'src/probes/index.js exports no retrievalProbes (nor runProbes)' };
-  return {
-    judge: async ({ base, head, basePath, headPath }) => {
-      const dump = process.env.PROBE_DUMP === '1';
-      const result = await entry({ base, head, pages: [{ basePath, headPath }], budget: CONTEXT_BUDGET, ...(dump ? { kinds: ['heading', 'terms', 'distinctive', 'sentence', 'identifiers'] } : {}) } as never);
-      if (dump) {
-        const passages = (result.passages ?? []) as unknown as { line: number; kind: string; cause: string | null; probes: { kind: string; base: { rank: number | null; fits: boolean }; head: { rank: number | null; fits: boolean } }[] }[];
-        const compact = passages.map((p) => ({ l: p.line, k: p.kind, c: p.cause, p: p.probes.map((q) => [q.kind, q.base.rank, q.base.fits ? 1 : 0, q.head.rank, q.head.fits ? 1 : 0]) }));
-        return { gated: false, reasons: [JSON.stringify(compact)] };
-      }
-      if (typeof result.gated === 'boolean') return { gated: result.gated, reasons: result.reasons ?? [] };
-      const regressed = (result.passages ?? []).filter((passage) => passage.regressed);
-      return {
-        gated: regressed.length > 0,
-        reasons: regressed.map((passage) => `${passage.path ?? headPath}:${passage.line ?? '?'}${passage.cause ? ` ${passage.cause}` : ''}`),
-      };
-    },
+  return { judge: probeJudgeOf(entry) };
+}
+
+/** A judge that runs `entry` on the edited page: gated when it says so, or when a passage it probed is harder to find (`regressed`). */
+export function probeJudgeOf(entry: ProbeEntry): Judge {
+  return async ({ base, head, basePath, headPath }) => {
+    const result = await entry({ base, head, pages: [{ basePath, headPath }], budget: CONTEXT_BUDGET });
+    if (typeof result.gated === 'boolean') return { gated: result.gated, reasons: result.reasons ?? [] };
+    const regressed = (result.passages ?? []).filter((passage) => passage.regressed);
+    return {
+      gated: regressed.length > 0,
+      reasons: regressed.map((passage) => `${passage.path ?? headPath}:${passage.line ?? '?'}${passage.cause ? ` ${passage.cause}` : ''}`),
+    };
   };
 }

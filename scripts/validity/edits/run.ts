@@ -15,6 +15,7 @@ import { bm25Memo } from '../../../src/retrieval/bm25.js';
 import type { Chunk, Span } from '../../../src/types.js';
 import type { CorpusFile } from '../experiment.js';
 import { applyEdit, FAMILIES, type Edit, type Family } from './families.js';
+import type { Page } from './page.js';
 import { fillerProse, proseParagraphs, type ProsePage } from './filler.js';
 import type { Analyses, ChunkedFile, Judge, JudgeVerdict } from './judges.js';
 import { queryTerms, rankAll, termCounts, type TermCounts } from './rank.js';
@@ -136,11 +137,12 @@ export async function runSet(input: SetInput): Promise<SetRun> {
     }
     const keep = query.evidence.slice(1).flatMap((item) => (item.file === path ? [locateExcerpt(item.text, folded!)] : [])).filter((at): at is Span => at !== null);
     const baseStand = stand(base, baseDocs, query, path, path, false);
+    const parsed: Page = { path, source: page.source, blocks: analyses.analyze(path, page.source).doc.blocks };
     const filler = families.includes('insert-800') ? fillerProse(prose, path, query.id, (text) => countTokens(text, tokenizer)) : null;
     seconds.truth! += (performance.now() - started) / 1000;
     for (const family of families) {
       started = performance.now();
-      const edit = applyEdit(family, { path, source: page.source, span, seed: query.id, keep, ...(filler ? { filler } : {}) });
+      const edit = applyEdit(family, { path, source: page.source, span, seed: query.id, keep, ...(filler ? { filler } : {}) }, parsed);
       const head = edit ? headSide(edit, path, page.source) : null;
       seconds.truth! += (performance.now() - started) / 1000;
       if (!edit || !head) {
