@@ -2,7 +2,7 @@ import { buildReport, type ReportInput } from '../compare/summary.js';
 import type { Uncheckable } from '../compare/unchecked.js';
 import { settingsFor } from '../config/resolve.js';
 import { redactConfig } from '../config/secrets.js';
-import type { Config, FailOn } from '../config/types.js';
+import type { Config, FailOn, GateScope } from '../config/types.js';
 import { provenanceOf } from '../history/provenance.js';
 import type { FileSources } from '../report/html/types.js';
 import type { ChunkingOptions, Cost, DocDiff, DocEval, Report, RetrievalReport } from '../types.js';
@@ -27,6 +27,7 @@ import {
   type PreparedSide,
 } from './pair.js';
 import { probeSettings } from '../config/types.js';
+import { withProbeFindings } from '../probes/apply.js';
 import { probeFindings, probesSummary } from '../probes/findings.js';
 import { runProbes, type ProbedPage, type ProbeRun } from '../probes/run.js';
 import { retrievalReport, type CorpusChunking, type RetrievalInput } from './retrieval.js';
@@ -132,7 +133,7 @@ export async function compareFiles(
     const boilerplate = boilerplateOf(run.pages);
     for (const diff of files) addBoilerplate(diff, boilerplate);
   }
-  addProbes(files, run);
+  addProbes(files, run, options.config.thresholds.gate);
   return { report: buildReport({ ...reportInput(run, options), files }), notices: run.notices, sources, pages: run.pages };
 }
 
@@ -255,15 +256,16 @@ export async function comparePairs(
 }
 
 /**
- * Adds each changed file's `retrieval-regression` findings (one per passage harder to find) to its
- * diff, from the probes of a run of {@link comparePairs}; nothing when they did not run.
+ * Adds each probed file's `retrieval-regression` findings (one per passage harder to find) to its
+ * diff, and lets rules without a measured loss stop gating there ({@link withProbeFindings});
+ * nothing when the probes did not run.
  */
-export function addProbes(files: DocDiff[], run: Pick<RunOutcome, 'probes'>): void {
+export function addProbes(files: DocDiff[], run: Pick<RunOutcome, 'probes'>, gate: GateScope): void {
   if (!run.probes) return;
   const found = probeFindings(run.probes.run, run.probes.budget);
-  for (const diff of files) {
-    const findings = found.get(diff.path);
-    if (findings) diff.findings = [...diff.findings, ...findings];
+  const probed = new Set(run.probes.run.pages.map((page) => page.headPath));
+  for (const [index, diff] of files.entries()) {
+    if (probed.has(diff.path)) files[index] = withProbeFindings(diff, found.get(diff.path) ?? [], gate);
   }
 }
 

@@ -4,8 +4,8 @@ import type { Stand } from './stand.js';
 
 /**
  * One `retrieval-regression` finding per passage that is harder to find, at its head lines, by head
- * path (pure). It gates: a passage the change kept that readers' questions no longer reach is what
- * a docs reviewer holds a merge for.
+ * path (pure). It gates when the rule's gating part says so (`PassageOutcome.gating`: measured
+ * right three times in four); the others are listed, not gating.
  */
 export function probeFindings(run: ProbeRun, budget: number): Map<string, FileFinding[]> {
   const byPath = new Map<string, FileFinding[]>();
@@ -15,8 +15,8 @@ export function probeFindings(run: ProbeRun, budget: number): Map<string, FileFi
     const finding: FileFinding = {
       kind: 'retrieval-regression',
       origin: 'worsened',
-      gating: true,
-      severity: 'high',
+      gating: passage.gating,
+      severity: passage.gating ? 'high' : 'medium',
       message: messageOf(passage, loss, budget),
       hint: hintOf(passage),
       line: passage.line,

@@ -55,12 +55,35 @@ describe('runProbes', () => {
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatchObject({
       kind: 'retrieval-regression',
-      gating: true,
+      // A paragraph: listed, not gating (only tables' and code blocks' identifier probes gate).
+      gating: false,
+      severity: 'medium',
       line: 5,
       endLine: 5,
       headingPath: ['Keys', 'Misc'],
       message: `Passage harder to find (rank 1 → rank 2; within the 900-token context for 0 of ${tight.passages[0]!.probes.length} probes (was ${tight.passages[0]!.probes.length})): a new heading "Misc" now stands above it`,
     });
+  });
+
+  it('gates a table whose identifiers fell three ranks from the top three', async () => {
+    const table = '| Key | Meaning |\n|---|---|\n| `max_retries` | retries of each request |';
+    const base = `# Settings\n\n${table}\n`;
+    const head = `# Settings\n\n## Other\n\n${table}\n`;
+    const fillers = [0, 1, 2].map((index) => ({ path: `z${index}.md`, source: `filler ${index} text here`, chunks: [chunk(`filler ${index} text here`, 0, 18, ['Z'], 10)] }));
+    const files = (source: string, path: string[]): ProbeFile[] => [{ path: 'a.md', source, chunks: [chunk(source, 0, source.length - 1, path, 30)] }, ...fillers];
+    const fixed = (ranking: number[]) => () => async () => ranking;
+    const run = async (headRanking: number[]) =>
+      runProbes({
+        base: files(base, ['Settings']),
+        head: files(head, ['Settings', 'Other']),
+        pages: [{ basePath: 'a.md', headPath: 'a.md' }],
+        budget: 1024,
+        retrievers: () => ({ base: fixed([0, 1, 2, 3]), head: fixed(headRanking) }),
+      });
+    // Orders: a.md 0, z0–z2 1–3. Rank 1 → 4 is a fall of 3 from the top 3: gating.
+    expect((await run([1, 2, 3, 0])).passages[0]).toMatchObject({ kind: 'table', regressed: true, gating: true });
+    // Rank 1 → 3, a fall of 2: every probe lost ground under the reported rule (margin 2), none under the gating one.
+    expect((await run([1, 2, 0, 3])).passages[0]).toMatchObject({ kind: 'table', regressed: true, gating: false });
   });
 
   it('does not probe text the head lost or reworded', async () => {
@@ -71,7 +94,7 @@ describe('runProbes', () => {
       pages: [{ basePath: 'keys.md', headPath: 'keys.md' }],
       budget: 1024,
     });
-    expect(run).toMatchObject({ passages: [], notKept: 1, probes: 0 });
+    expect(run).toMatchObject({ passages: [], notKept: 1, probes: 0, pages: [{ basePath: 'keys.md', headPath: 'keys.md' }] });
   });
 
   it('medianRank takes the lower median, not found counting last', () => {
