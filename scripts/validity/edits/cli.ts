@@ -5,7 +5,8 @@
  * verdict. Prints per corpus and per family: cases, worse, better, gated, gated∧worse,
  * precision, recall, and the neutral families' false-alarm rate.
  *
- * Flags: `--judge baseline|probes|all` (default `baseline`), `--limit N` (the first N queries of
+ * Flags: `--judge baseline|gate|probes|all` or a comma-separated list (default `baseline`; `gate`:
+ * the gate with the retrieval probes, `probes`: every passage they report), `--limit N` (the first N queries of
  * each set), `--family a,b` (only those families), `--json FILE` (the report and every case).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -14,7 +15,7 @@ import { configSchema } from '../../../src/config/schema.js';
 import { parseGolden } from '../../../src/golden/load.js';
 import type { CorpusFile } from '../experiment.js';
 import { FAMILIES, type Family } from './families.js';
-import { analysesOf, baselineJudge, type Judge } from './judges.js';
+import { analysesOf, baselineJudge, gateJudge, type Judge } from './judges.js';
 import { probeJudge } from './probe-judge.js';
 import { combinedReport, renderSetReport, setReport } from './report.js';
 import { runSet, type SetRun } from './run.js';
@@ -39,7 +40,8 @@ function flag(argv: readonly string[], name: string): string | undefined {
 /** Runs the harness over `sets`; writes the report to stdout (and `--json FILE`). */
 export async function runEdits(argv: readonly string[], sets: readonly EditsSet[]): Promise<void> {
   const judgeFlag = flag(argv, '--judge') ?? 'baseline';
-  if (!['baseline', 'probes', 'all'].includes(judgeFlag)) throw new Error(`--judge ${judgeFlag}: expected baseline, probes or all`);
+  const wantedJudges = new Set(judgeFlag === 'all' ? ['baseline', 'gate', 'probes'] : judgeFlag.split(',').map((name) => name.trim()));
+  for (const name of wantedJudges) if (!['baseline', 'probes', 'gate'].includes(name)) throw new Error(`--judge ${name}: expected baseline, probes, gate, a comma-separated list of them, or all`);
   const limitFlag = flag(argv, '--limit');
   const limit = limitFlag === undefined ? undefined : Number(limitFlag);
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new Error(`--limit ${limitFlag}: expected a whole number of queries, 1 or more`);
@@ -53,8 +55,10 @@ export async function runEdits(argv: readonly string[], sets: readonly EditsSet[
   const analyses = analysesOf(config);
   const judges: Record<string, Judge> = {};
   const notes: string[] = [];
-  if (judgeFlag !== 'probes') judges.baseline = baselineJudge(config, analyses);
-  if (judgeFlag !== 'baseline') {
+  if (wantedJudges.has('baseline')) judges.baseline = baselineJudge(config, analyses);
+  // The gate as chunkgate runs it: the pair's findings with the retrieval probes' (issue 25).
+  if (wantedJudges.has('gate')) judges.gate = gateJudge(config, analyses);
+  if (wantedJudges.has('probes')) {
     const probes = await probeJudge();
     if ('judge' in probes) judges.probes = probes.judge;
     else notes.push(`probes judge skipped: ${probes.missing}`);

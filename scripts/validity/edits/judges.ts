@@ -9,7 +9,9 @@ import { decide } from '../../../src/compare/verdict.js';
 import { scoreDocument, type DocAnalysis } from '../../../src/engine/evaluate.js';
 import { analyzeIsolated } from '../../../src/engine/isolate.js';
 import { finishPair, type CheckedSide, type FilePair, type PairTask, type PreparedSide } from '../../../src/engine/pair.js';
-import type { Chunk } from '../../../src/types.js';
+import type { Chunk, DocDiff } from '../../../src/types.js';
+import { addProbes } from '../../../src/engine/compare-files.js';
+import { runProbes } from '../../../src/probes/run.js';
 import type { CorpusFile } from '../experiment.js';
 
 /** A corpus file with its chunks under the product's default chunking (judges that search the corpus need them). */
@@ -86,7 +88,24 @@ function prepared(config: Config, path: string): Extract<PreparedSide, { options
  * are left out, as they never count for the verdict.
  */
 export function baselineJudge(config: Config, analyses: Analyses = analysesOf(config)): Judge {
-  return async ({ base, head, basePath, headPath }) => {
+  const diffOf = pairDiff(config, analyses);
+  return async (edit) => verdictOf(config, diffOf(edit));
+}
+
+/** What the gate says of one compared pair: failed or not, and why (the gating items' kinds). */
+export function verdictOf(config: Config, diff: DocDiff): JudgeVerdict {
+  const decision = decide([diff], config.thresholds.failOn, { partial: diff.head?.partial === true });
+  const reasons = [
+    ...diff.findings.filter((finding) => finding.gating).map((finding) => finding.kind),
+    ...diff.failures.filter((failure) => failure.gating).map((failure) => `failure:${failure.rule}`),
+    ...diff.regressions.filter((regression) => regression.gating).map((regression) => `regression:${regression.reason}`),
+  ];
+  return { gated: decision.verdict === 'fail', reasons: [...new Set(reasons)].sort() };
+}
+
+/** The edited pair compared as `compareFiles` compares one pair (see {@link baselineJudge}). */
+export function pairDiff(config: Config, analyses: Analyses): (edit: JudgeCase) => DocDiff {
+  return ({ base, head, basePath, headPath }) => {
     const baseText = base.find((file) => file.path === basePath)?.source ?? null;
     const headText = head.find((file) => file.path === headPath)?.source ?? null;
     const renamed = basePath !== headPath;
@@ -110,13 +129,23 @@ export function baselineJudge(config: Config, analyses: Analyses = analysesOf(co
     const sides = { base: baseSide, head: headSide };
     const evalOf = (side: CheckedSide) => (side !== null && 'analysis' in side ? scoreDocument(side.analysis) : undefined);
     const evals = { base: evalOf(baseSide), head: evalOf(headSide) };
-    const diff = finishPair(task, sides, { ...(evals.base ? { base: evals.base } : {}), ...(evals.head ? { head: evals.head } : {}) });
-    const decision = decide([diff], config.thresholds.failOn, { partial: diff.head?.partial === true });
-    const reasons = [
-      ...diff.findings.filter((finding) => finding.gating).map((finding) => finding.kind),
-      ...diff.failures.filter((failure) => failure.gating).map((failure) => `failure:${failure.rule}`),
-      ...diff.regressions.filter((regression) => regression.gating).map((regression) => `regression:${regression.reason}`),
-    ];
-    return { gated: decision.verdict === 'fail', reasons: [...new Set(reasons)].sort() };
+    return finishPair(task, sides, { ...(evals.base ? { base: evals.base } : {}), ...(evals.head ? { head: evals.head } : {}) });
+  };
+}
+
+/**
+ * chunkgate's gate with the retrieval probes, as `compareFiles` runs it: the pair compared, the
+ * probes of the edited page over the whole corpus, their findings added (`addProbes`: rules with no
+ * measured loss stop gating), then the verdict.
+ */
+export function gateJudge(config: Config, analyses: Analyses = analysesOf(config)): Judge {
+  const diffOf = pairDiff(config, analyses);
+  return async (edit) => {
+    const diff = diffOf(edit);
+    const budget = 1024;
+    const run = await runProbes({ base: edit.base, head: edit.head, pages: [{ basePath: edit.basePath, headPath: edit.headPath }], budget });
+    const files = [diff];
+    addProbes(files, { probes: { run, pages: 1, budget } }, config.thresholds.gate);
+    return verdictOf(config, files[0]!);
   };
 }
