@@ -66,8 +66,10 @@ export function goldenRepo(dir: string, files: number): { repo: string; base: st
   // commits above leave ~4,000 loose objects, each a file for git to open and inflate.
   git(repo, 'repack', '-a', '-d', '-q');
   // Both runs name their config, identical but for the golden file: the PR is the same.
-  writeFileSync(join(dir, 'with.yml'), 'golden: { file: .chunkgate/golden.yml }\n');
-  writeFileSync(join(dir, 'without.yml'), 'golden: { file: .chunkgate/none.yml }\n');
+  // The retrieval probes are off in both: this measures the golden set (`benchProbesPr` the probes).
+  writeFileSync(join(dir, 'with.yml'), 'golden: { file: .chunkgate/golden.yml }\nretrieval: { probes: off }\n');
+  writeFileSync(join(dir, 'without.yml'), 'golden: { file: .chunkgate/none.yml }\nretrieval: { probes: off }\n');
+  writeFileSync(join(dir, 'probes.yml'), 'golden: { file: .chunkgate/none.yml }\n');
   return { repo, base, head, paths };
 }
 
@@ -90,6 +92,34 @@ export async function benchGoldenPr(cli: string): Promise<number> {
     line('chunkgate diff, no golden set', `${ms(wall('without'))} wall · ${ms(cpu('without'))} CPU`);
     line('chunkgate diff, golden set, --cache-dir restored', `${ms(wall('golden'))} wall · ${ms(cpu('golden'))} CPU · ${verdict(ratio, '≤ 3×', ratio <= 3)}`);
     line('chunkgate diff, golden set, empty cache (first run)', `${ms(cold.wallMs)} wall · ${ms(cold.cpuMs)} CPU · ${(cold.wallMs / wall('without')).toFixed(2)}×`);
+    return ratio;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The same one-file PR with the retrieval probes (the default: every kept passage of the changed
+ * page looked for over both sides' whole corpus) against it with `retrieval.probes: off`
+ * (issue 25: ≤ 3×), content cache restored. Prints the ratio and returns it.
+ */
+export async function benchProbesPr(cli: string): Promise<number> {
+  const dir = mkdtempSync(join(tmpdir(), 'chunkgate-bench-probes-'));
+  try {
+    const files = Math.round(2000 * scale);
+    const { repo, base, head } = goldenRepo(dir, files);
+    const cache = join(dir, 'cache');
+    const diff = (config: string, extra: string[] = []) => () =>
+      runNode([cli, 'diff', '--repo', repo, '--base', base, '--head', head, '--config', join(dir, config), '--format', 'json', '--out', join(dir, 'report.json'), '--no-fail', ...extra], repo);
+    await diff('probes.yml', ['--cache-dir', cache])();
+    const results = await interleaved({ off: diff('without.yml'), probes: diff('probes.yml', ['--cache-dir', cache]) });
+    const wall = (name: string) => median(results[name]!.map((run) => run.wallMs));
+    const cpu = (name: string) => median(results[name]!.map((run) => run.cpuMs));
+    const ratio = wall('probes') / wall('off');
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { probes?: { passages: number; probes: number } };
+    console.log(`  ${files} files, one file changed, ${report.probes?.passages ?? 0} passages, ${report.probes?.probes ?? 0} probes; median of ${results.probes!.length} interleaved rounds`);
+    line('chunkgate diff, retrieval.probes: off', `${ms(wall('off'))} wall · ${ms(cpu('off'))} CPU`);
+    line('chunkgate diff, probes, --cache-dir restored', `${ms(wall('probes'))} wall · ${ms(cpu('probes'))} CPU · ${verdict(ratio, '≤ 3×', ratio <= 3)}`);
     return ratio;
   } finally {
     rmSync(dir, { recursive: true, force: true });

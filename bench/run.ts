@@ -5,10 +5,10 @@
  *
  *   BENCH_ROUNDS  rounds per comparison (default 5; 3 for the long whole-repo scans)
  *   BENCH_SCALE   size of the synthetic sites (default 1: react-native-website and 4× it)
- *   BENCH_ONLY    comma-separated sections: inprocess, process, repo, golden, neardup, runaway, judge, presets
+ *   BENCH_ONLY    comma-separated sections: inprocess, process, repo, golden, probes, neardup, runaway, judge, presets
  */
 import { availableParallelism } from 'node:os';
-import { benchGoldenPr } from './golden-pr.js';
+import { benchGoldenPr, benchProbesPr } from './golden-pr.js';
 import { benchInProcess } from './in-process.js';
 import { cli, load, rounds } from './measure.js';
 import { benchNearDuplicates } from './near-duplicate.js';
@@ -21,7 +21,7 @@ const wanted = (name: string) => !only || only.includes(name);
 
 console.log(`chunkgate bench · node ${process.version} · ${availableParallelism()} cores · ${rounds} rounds · ${load()}`);
 const summary: string[] = [];
-const bundle = wanted('process') || wanted('repo') || wanted('golden') || wanted('runaway') ? cli() : '';
+const bundle = wanted('process') || wanted('repo') || wanted('golden') || wanted('runaway') || wanted('probes') ? cli() : '';
 
 if (wanted('inprocess')) {
   console.log('\n1. Structural eval vs bare parse, in process');
@@ -40,6 +40,10 @@ if (wanted('repo')) {
 if (wanted('golden')) {
   console.log('\n4. One-file PR, golden set over 2,000 files vs none');
   summary.push(`one-file PR, golden set / none: ${(await benchGoldenPr(bundle)).toFixed(2)}× (≤ 3×)`);
+}
+if (wanted('probes')) {
+  console.log('\n4b. One-file PR, retrieval probes over 2,000 files vs off');
+  summary.push(`one-file PR, retrieval probes / off: ${(await benchProbesPr(bundle)).toFixed(2)}× (≤ 3×)`);
 }
 if (wanted('neardup')) {
   console.log('\n5. Near duplicates: time per chunk as a group of near duplicates grows');

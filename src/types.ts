@@ -379,7 +379,9 @@ export interface FileFinding {
     /** A heading newly stranded at a chunk's end. */
     | 'orphan-heading'
     /** An inline comment the change adds turns rules off (`<!-- chunkgate-disable … -->`). */
-    | 'rules-disabled';
+    | 'rules-disabled'
+    /** A passage the change kept is harder to find: its probes rank it lower or out of the context budget. */
+    | 'retrieval-regression';
   origin: Origin;
   gating: boolean;
   severity: Severity;
@@ -394,6 +396,41 @@ export interface FileFinding {
   expected?: number | string;
   /** `warn` when the rule behind it is set to `warn` (`rules:` in the config): reported, never gating. */
   level?: 'warn';
+  /** `retrieval-regression` only: where the passage stood, base and head, and why. */
+  retrieval?: RetrievalLoss;
+}
+
+/** How a kept passage became harder to find (a `retrieval-regression` finding). */
+export interface RetrievalLoss {
+  /** Its lines on the base side. */
+  baseLine: number;
+  baseEndLine: number;
+  /** The median rank of the first chunk that holds it, over its probes (`null`: not among the first 100). */
+  baseRank: number | null;
+  headRank: number | null;
+  /** How many of its probes find it within the context budget, on each side. */
+  baseInBudget: number;
+  headInBudget: number;
+  /** Its probes, and how many of them lost ground. */
+  probes: number;
+  lost: number;
+  /** What the change did to its chunks, in words (`null`: nothing of their own; the rest of the corpus moved). */
+  cause: string | null;
+}
+
+/** The `probes` section of a report: what the retrieval probes looked at. */
+export interface ProbesSummary {
+  /** `bm25`, or the embeddings model. */
+  retriever: string;
+  /** Context budget in tokens. */
+  budget: number;
+  /** Changed pages probed. */
+  pages: number;
+  /** Passages kept whole and probed, and those harder to find. */
+  passages: number;
+  regressed: number;
+  /** Distinct probe queries run on each side. */
+  probes: number;
 }
 
 /** One file's base-vs-head comparison (SPEC §2). */
@@ -488,6 +525,8 @@ export interface Report {
   files: DocDiff[];
   /** Golden-set retrieval, base vs head (present when a golden file exists). */
   retrieval?: RetrievalReport;
+  /** Retrieval probes (present when they ran: a comparison with the corpus at hand and `retrieval.probes` not `off`). */
+  probes?: ProbesSummary;
   /** Present only in the report of one slice of a sharded run (`--shard`). */
   shard?: ShardInfo;
   summary: {

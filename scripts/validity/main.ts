@@ -11,13 +11,15 @@
  * (`../shared/corpus/tauri-docs`: 144 English, 69 Chinese pages), as a real RAG index holds
  * every page; without that folder, against the golden pages' own index (with a note).
  *
- * `--json FILE` also writes the per-configuration numbers as JSON.
+ * `--json FILE` also writes the per-configuration numbers as JSON. `--edits` runs the edit-level
+ * validity harness instead (issue 25, `edits/cli.ts`).
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseGolden } from '../../src/golden/load.js';
 import { CONFIGS, primaryTruth, runConfig, type CorpusFile } from './experiment.js';
 import { BUDGETS } from './budget.js';
+import { runEdits } from './edits/cli.js';
 import { budgetRecall, budgetRows, chunkLevel, correlationRows, renderCorpus, resample, variantRows } from './report.js';
 
 const repository = join(import.meta.dirname, '..', '..');
@@ -44,6 +46,15 @@ function pages(dir: string, skip: (top: string) => boolean = () => false): Corpu
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--edits')) {
+    const sets = SETS.map((set) => ({
+      name: set.name,
+      dir: join(root, set.dir),
+      corpus: () => (existsSync(set.corpus.dir) ? pages(set.corpus.dir, set.corpus.skip) : null),
+      own: () => pages(join(root, set.dir, 'docs')),
+    }));
+    return runEdits(process.argv.slice(2), sets);
+  }
   const jsonAt = process.argv.indexOf('--json');
   const results: Record<string, unknown> = {};
   for (const set of SETS) {

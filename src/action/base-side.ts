@@ -2,7 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isIncluded } from '../config/resolve.js';
-import type { Config } from '../config/types.js';
+import { probeSettings, type Config } from '../config/types.js';
 import type { RetrievalInput, SourceText } from '../engine/retrieval.js';
 import { parseGolden } from '../golden/load.js';
 import { isMarkdownPath } from '../sources/changed-file.js';
@@ -27,18 +27,20 @@ export async function goldenInput(
   apiKey: string | null,
 ): Promise<{ input?: RetrievalInput; notices: string[] }> {
   const text = await reader.read(base, config.golden.file);
-  if (text === null) return { notices: [] };
+  const probes = probeSettings(config).probes !== 'off';
+  if (text === null && !probes) return { notices: [] };
   if (reader.via !== 'git') {
-    return { notices: [`golden set ${config.golden.file} skipped: retrieval needs the base and head commits in a git checkout (add actions/checkout before chunkgate)`] };
+    const what = [...(text !== null ? [`golden set ${config.golden.file}`] : []), ...(probes ? ['retrieval probes'] : [])].join(' and ');
+    return { notices: [`${what} skipped: retrieval needs the base and head commits in a git checkout (add actions/checkout before chunkgate)`] };
   }
-  const golden = parseGolden(text, config.golden.file);
+  const golden = text === null ? undefined : parseGolden(text, config.golden.file);
   // Every docs file of both commits in two git processes, each distinct blob read once, through
   // the guarded decoder: a file that cannot be checked is left out of the index (the changed
   // ones among them are `unchecked` findings already).
   const [baseFiles, headFiles] = await readFilesAt(workspace, [base, head], (path) => isMarkdownPath(path) && isIncluded(config, path));
   const side = (files: Map<string, DocText>): SourceText[] => [...files].flatMap(([path, read]) => ('text' in read ? [{ path, text: read.text }] : []));
   const dense = denseFor(config, { apiKey, root: workspace });
-  return { input: { golden, base: side(baseFiles!), head: side(headFiles!), ...(dense ? { dense } : {}) }, notices: [] };
+  return { input: { ...(golden ? { golden } : {}), base: side(baseFiles!), head: side(headFiles!), ...(dense ? { dense } : {}) }, notices: [] };
 }
 
 /**

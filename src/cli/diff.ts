@@ -5,7 +5,7 @@ import { followRenames } from '../compare/renames.js';
 import { decide } from '../compare/verdict.js';
 import { parseConfig } from '../config/load.js';
 import { isIncluded } from '../config/resolve.js';
-import { FAIL_ON_VALUES, type Config, type FailOn } from '../config/types.js';
+import { FAIL_ON_VALUES, probeSettings, type Config, type FailOn } from '../config/types.js';
 import { rankTableOf } from '../chunking/encodings.js';
 import { compareFiles, type FilePair } from '../engine/compare-files.js';
 import { externalChunker, usesExternalChunker } from '../sources/external-chunker.js';
@@ -107,10 +107,13 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
   // corpus, runs in slice 1 only (chunkgate merge takes it from there).
   const allPaths = side.pairs.map((pair) => pair.path);
   const pairs = shard ? side.pairs.filter((pair) => inShard(pair.path, shard)) : side.pairs;
+  // The corpus is read for the golden set (slice 1 only) and for the retrieval probes (every slice, for its own pages).
+  const withGolden = side.goldenText !== null && (!shard || shard.index === 1);
+  const withProbes = probeSettings(config).probes !== 'off' && pairs.some((pair) => pair.base !== null && pair.head !== null && pair.base !== pair.head);
   const golden =
-    side.goldenText === null || (shard && shard.index !== 1)
-      ? undefined
-      : await goldenRetrieval(side, config, pairs, { jobs, cacheDir: values['cache-dir'], prune: positionals.length === 0 }, io);
+    withGolden || withProbes
+      ? await goldenRetrieval(side, config, pairs, { jobs, cacheDir: values['cache-dir'], prune: positionals.length === 0, golden: withGolden }, io)
+      : undefined;
   const retrieval = golden?.input;
   // Git mode: the external chunker runs in a copy of the base commit's tree, as the action runs
   // it, so the base's script runs and never the head's (the working tree may hold a PR's code).
@@ -374,10 +377,10 @@ async function goldenRetrieval(
   side: Side,
   config: Config,
   pairs: readonly FilePair[],
-  { jobs, cacheDir, prune }: { jobs: number | undefined; cacheDir: string | undefined; prune: boolean },
+  { jobs, cacheDir, prune, golden: withGolden }: { jobs: number | undefined; cacheDir: string | undefined; prune: boolean; golden: boolean },
   io: CliIO,
 ): Promise<{ input: RetrievalInput; pruned: Promise<unknown> }> {
-  const golden = parseGolden(side.goldenText!, config.golden.file);
+  const golden = withGolden ? parseGolden(side.goldenText!, config.golden.file) : undefined;
   // While git streams the corpus, the main thread would only wait: load the tokenizer's table
   // (retrieval measures evidence in its tokens) and open the caches (hashing the engine build).
   rankTableOf(config.chunking.tokenizer);
@@ -412,5 +415,5 @@ async function goldenRetrieval(
       await indexes.prune();
     },
   };
-  return { input: { golden, ...corpus, chunked: (path, text) => chunked.get(path, text), ...(bm25Store ? { bm25Store } : {}) }, pruned };
+  return { input: { ...(golden ? { golden } : {}), ...corpus, chunked: (path, text) => chunked.get(path, text), ...(bm25Store ? { bm25Store } : {}) }, pruned };
 }

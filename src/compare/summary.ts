@@ -1,5 +1,5 @@
 import type { FailOn } from '../config/types.js';
-import type { Cost, DocDiff, Provenance, Report, RetrievalReport } from '../types.js';
+import type { Cost, DocDiff, ProbesSummary, Provenance, Report, RetrievalReport } from '../types.js';
 import { decide } from './verdict.js';
 
 /** Everything a report is built from. */
@@ -18,6 +18,8 @@ export interface ReportInput {
   retrieval?: RetrievalReport;
   /** What made the run (`provenanceOf`); left out of the report when absent. */
   provenance?: Provenance;
+  /** What the retrieval probes looked at, when they ran. */
+  probes?: ProbesSummary;
 }
 
 /**
@@ -53,6 +55,7 @@ export function buildReport(input: ReportInput): Report {
     },
   };
   if (input.retrieval !== undefined) report.retrieval = input.retrieval;
+  if (input.probes !== undefined) report.probes = input.probes;
   if (input.provenance !== undefined) report.provenance = input.provenance;
   return report;
 }

@@ -90,6 +90,9 @@ export const CONFIG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'golden.k': 'How many chunks each query retrieves (the k of Recall@k and Precision@k).',
   'golden.retriever': 'bm25 (offline) or embeddings (an OpenAI-compatible embeddings API, see llm).',
   'golden.embeddingModel': 'Embeddings model for retriever: embeddings.',
+  retrieval: 'Retrieval probes: each passage a PR keeps on a changed page is looked for over the whole docs corpus, base and head.',
+  'retrieval.probes': 'offline (BM25 probes derived from each passage, the default) or off.',
+  'retrieval.budget': 'Tokens of context, filled with the chunks ranked first, that a passage must stay within.',
   rules:
     'A level per rule: error (as designed: a rule whose new findings gate still gates), warn (reported and scored, never gates), off (not reported, no cap). Inline, <!-- chunkgate-disable rule --> … <!-- chunkgate-enable rule --> turns a rule off for a region.',
   ...rules,

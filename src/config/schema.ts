@@ -287,6 +287,12 @@ const rootSchema = strict({
     retriever: oneOf(['bm25', 'embeddings']).default('bm25'),
     embeddingModel: text('an embeddings model name').default('text-embedding-3-small'),
   }).prefault({}),
+  // Retrieval probes (no golden set needed): each changed page's passages looked for over the whole corpus.
+  // Left out of the output when not set, so a config without it keeps its provenance hash.
+  retrieval: strict({
+    probes: oneOf(['offline', 'off']).default('offline'),
+    budget: integer(1).default(1024),
+  }).optional(),
   // Left out of the output when not set, so a config without it keeps its provenance hash.
   rules: rulesSchema.optional(),
   // Left out when not set, like `rules`: `gate` applies.
@@ -350,6 +356,8 @@ function dropNulls(value: unknown): unknown {
  *   `gate` `changed | all` (what may gate: only what the change made new or worse, or everything);
  *   `unchecked` (default: `fail`): `warn` stops changed files that cannot be checked from failing the run.
  * - `golden` (default: `{ file: .chunkgate/golden.yml, k: 5, retriever: bm25 }`).
+ * - `retrieval` (default: not set, read as `{ probes: offline, budget: 1024 }`): `probes: off` turns
+ *   the retrieval probes off; `budget` is the context, in tokens, a passage must stay within.
  * - `rules` (default: not set, every rule at its registry level): `{ <rule tag>: error | warn | off }`.
  * - `inlineDisables` (default: not set, which means `gate`): `gate | report | off`, what inline
  *   `chunkgate-disable` comments do (see {@link Config.inlineDisables}).

@@ -85,6 +85,8 @@ export interface Config {
   thresholds: Thresholds;
   /** Golden-set retrieval (SPEC §6); `embeddingModel` is used with `retriever: embeddings` (default: `text-embedding-3-small`). */
   golden: { file: string; k: number; retriever: 'bm25' | 'embeddings'; embeddingModel: string };
+  /** Retrieval probes; absent when the file does not set them (then `{ probes: offline, budget: 1024 }`: {@link probeSettings}). */
+  retrieval?: ProbeSettings;
   /** Rule levels (`error | warn | off`) over the registry's defaults; absent when the file sets none. */
   rules?: RuleLevelsPatch;
   /**
@@ -97,6 +99,17 @@ export interface Config {
   /** What one file may cost before it is `unchecked` (see `limitsOf`); absent when the file sets none. */
   limits?: { cpuSeconds?: number; nesting?: number; backtickRun?: number; inlineMarkers?: number };
   overrides: Override[];
+}
+
+/** `retrieval:` of the config: whether each changed page's passages are looked for over the whole corpus, and the context budget in tokens. */
+export interface ProbeSettings {
+  probes: 'offline' | 'off';
+  budget: number;
+}
+
+/** The probe settings of a config, defaults filled in. */
+export function probeSettings(config: Pick<Config, 'retrieval'>): ProbeSettings {
+  return config.retrieval ?? { probes: 'offline', budget: 1024 };
 }
 
 /** The settings that apply to one file after `overrides`. */

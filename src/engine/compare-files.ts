@@ -2,7 +2,7 @@ import { buildReport, type ReportInput } from '../compare/summary.js';
 import type { Uncheckable } from '../compare/unchecked.js';
 import { limitsOf, settingsFor } from '../config/resolve.js';
 import { redactConfig } from '../config/secrets.js';
-import type { Config, FailOn } from '../config/types.js';
+import type { Config, FailOn, GateScope } from '../config/types.js';
 import { provenanceOf } from '../history/provenance.js';
 import type { FileSources } from '../report/html/types.js';
 import type { ChunkingOptions, Cost, DocDiff, DocEval, Report, RetrievalReport } from '../types.js';
@@ -26,6 +26,10 @@ import {
   type PairWants,
   type PreparedSide,
 } from './pair.js';
+import { probeSettings } from '../config/types.js';
+import { withProbeFindings } from '../probes/apply.js';
+import { probeFindings, probesSummary } from '../probes/findings.js';
+import { runProbes, type ProbedPage, type ProbeRun } from '../probes/run.js';
 import { retrievalReport, type CorpusChunking, type RetrievalInput } from './retrieval.js';
 import { sentenceVectors, type EmbeddingProvider } from './semantic-vectors.js';
 
@@ -105,6 +109,8 @@ export interface RunOutcome {
   pages: RunPages;
   /** Whether the pairs ran on `options.runner` (false: in this thread, see {@link CompareOptions.runner}). */
   pooled: boolean;
+  /** The retrieval probes of the changed pages, when they ran ({@link addProbes} applies them). */
+  probes?: { run: ProbeRun; pages: number; budget: number };
 }
 
 /**
@@ -127,6 +133,7 @@ export async function compareFiles(
     const boilerplate = boilerplateOf(run.pages);
     for (const diff of files) addBoilerplate(diff, boilerplate);
   }
+  addProbes(files, run, options.config.thresholds.gate);
   return { report: buildReport({ ...reportInput(run, options), files }), notices: run.notices, sources, pages: run.pages };
 }
 
@@ -163,6 +170,8 @@ export async function comparePairs(
   const embeddingProblem = semanticVectors?.problem;
   const warnings: string[] = [];
   const pages = runPages();
+  // Pages changed on both sides: what the retrieval probes look at.
+  const probed: ProbedPage[] = [];
   // Changed files' chunkings, which retrieval reuses.
   const known = corpusMap<CorpusChunking>();
   const wants: PairWants = { ...want, ...(options.retrieval ? { chunks: true } : {}) };
@@ -171,6 +180,7 @@ export async function comparePairs(
     const basePath = pair.previousPath ?? pair.path;
     addPage(pages.base, basePath, result.pages.base);
     addPage(pages.head, pair.path, result.pages.head);
+    if (pair.base !== null && pair.head !== null && pair.base !== pair.head) probed.push({ basePath, headPath: pair.path });
     if (result.chunks?.base && pair.base !== null) known.set(basePath, pair.base, { chunks: result.chunks.base, blocks: result.pages.base ?? [] });
     if (result.chunks?.head && pair.head !== null) known.set(pair.path, pair.head, { chunks: result.chunks.head, blocks: result.pages.head ?? [] });
     await take(result, pair);
@@ -218,6 +228,7 @@ export async function comparePairs(
   }
   const notices = [...warnings, ...judged];
   let retrieval: RetrievalReport | undefined;
+  let probes: RunOutcome['probes'];
   if (options.retrieval) {
     const corpusOptions = {
       config,
@@ -227,12 +238,35 @@ export async function comparePairs(
       ...(embeddingProblem ? { embeddingProblem } : {}),
     };
     const chunkings = await corpusChunkings(options.retrieval, known, corpusOptions, pages, notices);
-    const result = await retrievalReport(options.retrieval, config, (path, text) => chunkings.get(path, text)?.chunks ?? []);
-    retrieval = withUnchunked(result.report, options.retrieval, embeddingProblem);
-    notices.push(...result.notices);
-    partial ||= retrieval.partial === true;
+    const chunksOf = (path: string, text: string) => chunkings.get(path, text)?.chunks ?? [];
+    if (options.retrieval.golden) {
+      const result = await retrievalReport(options.retrieval, config, chunksOf);
+      retrieval = withUnchunked(result.report, options.retrieval, embeddingProblem);
+      notices.push(...result.notices);
+      partial ||= retrieval.partial === true;
+    }
+    const settings = probeSettings(config);
+    if (settings.probes !== 'off' && probed.length > 0) {
+      const side = (files: RetrievalInput['base']) => files.map((file) => ({ path: file.path, source: file.text, chunks: chunksOf(file.path, file.text) }));
+      const run = await runProbes({ base: side(options.retrieval.base), head: side(options.retrieval.head), pages: probed, budget: settings.budget });
+      probes = { run, pages: probed.length, budget: settings.budget };
+    }
   }
-  return { notices, partial, cost, ...(retrieval ? { retrieval } : {}), pages, pooled };
+  return { notices, partial, cost, ...(retrieval ? { retrieval } : {}), ...(probes ? { probes } : {}), pages, pooled };
+}
+
+/**
+ * Adds each probed file's `retrieval-regression` findings (one per passage harder to find) to its
+ * diff, and lets rules without a measured loss stop gating there ({@link withProbeFindings});
+ * nothing when the probes did not run.
+ */
+export function addProbes(files: DocDiff[], run: Pick<RunOutcome, 'probes'>, gate: GateScope): void {
+  if (!run.probes) return;
+  const found = probeFindings(run.probes.run, run.probes.budget);
+  const probed = new Set(run.probes.run.pages.map((page) => page.headPath));
+  for (const [index, diff] of files.entries()) {
+    if (probed.has(diff.path)) files[index] = withProbeFindings(diff, found.get(diff.path) ?? [], gate);
+  }
 }
 
 /**
@@ -252,6 +286,7 @@ export function reportInput(run: RunOutcome, options: CompareOptions): Omit<Repo
     partial: run.partial,
     cost: run.cost,
     ...(run.retrieval ? { retrieval: run.retrieval } : {}),
+    ...(run.probes ? { probes: probesSummary(run.probes.run, run.probes.pages, run.probes.budget, 'bm25') } : {}),
     provenance: provenanceOf({
       config,
       scorer,

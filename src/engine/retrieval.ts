@@ -51,7 +51,8 @@ export function chunkForRetrieval(
 
 /** Every docs file of each side: retrieval searches the whole corpus, not only what changed. */
 export interface RetrievalInput {
-  golden: GoldenSet;
+  /** The golden set (absent: the corpus is read for the retrieval probes alone). */
+  golden?: GoldenSet;
   base: SourceText[];
   head: SourceText[];
   /**
@@ -82,6 +83,8 @@ export async function retrievalReport(
   config: Config,
   chunksOf: (path: string, text: string) => Chunk[],
 ): Promise<{ report: RetrievalReport; notices: string[] }> {
+  const golden = input.golden;
+  if (!golden) throw new Error('retrievalReport: no golden set');
   const notices: string[] = [];
   const dense = config.golden.retriever === 'embeddings' ? input.dense : undefined;
   if (config.golden.retriever === 'embeddings' && !dense) {
@@ -103,11 +106,11 @@ export async function retrievalReport(
     const options = { model: config.golden.embeddingModel, dimensions: new Map<string, number>(), provider: embeddings?.host ?? 'unnamed' };
     // BM25 over the golden queries' terms; the head's index is the base's with the changed files
     // re-indexed (evaluateRetrieval answers every base query before it builds the head's retriever).
-    const bm25 = embeddings ? null : bm25Sides(input.golden.queries.map((query) => query.query), input.bm25Store);
+    const bm25 = embeddings ? null : bm25Sides(golden.queries.map((query) => query.query), input.bm25Store);
     const retriever = (which: 'base' | 'head') => (chunks: RetrievalChunk[]) =>
       embeddings ? embeddingRetriever(chunks, embeddings.embed, embeddings.cache, { ...options, side: which }) : bm25![which](chunks);
     return evaluateRetrieval({
-      golden: input.golden,
+      golden,
       k: config.golden.k,
       retriever: embeddings ? `embeddings (${config.golden.embeddingModel})` : 'bm25',
       base: { files: base, retriever: retriever('base') },

@@ -1,5 +1,6 @@
 import type { DocDiff, Report } from '../types.js';
 import type { CommentContext } from './context.js';
+import { probesSection } from './probes.js';
 import { retrievalSection } from './retrieval.js';
 import { excerptBlock } from './details.js';
 import { judgeNote } from './judge-notes.js';
@@ -147,12 +148,13 @@ export function renderComment(report: Report, context: CommentContext): string {
   const maxLength = context.maxLength ?? 65_536;
   const files = orderFiles(report.files);
   const items = reportItems(files);
-  const breaks = items.filter((item) => item.bucket === 'breaks');
+  // Passages harder to find lead, in a table of their own (probesSection), not again among the rows.
+  const breaks = items.filter((item) => item.bucket === 'breaks' && !(item.type === 'finding' && item.finding.kind === 'retrieval-regression'));
   const reported = new Set(items.map((item) => item.file));
   const quiet = files.filter((file) => !reported.has(file) && (file.status === 'modified' || file.status === 'renamed') && scoresUnchanged(file));
   // A file with no score on either side (it could not be checked) has no row to show.
   const scored = files.filter((file) => (file.base || file.head) && !quiet.includes(file) && !items.some((item) => item.file === file && item.type === 'rename'));
-  const top = [COMMENT_TITLE, verdictLine(report, context), configNote(context), retrievalSection(report.retrieval)];
+  const top = [COMMENT_TITLE, verdictLine(report, context), configNote(context), retrievalSection(report.retrieval), probesSection(report)];
   const parts: Parts = {
     top: top.filter((block): block is string => block !== null),
     rows: breaks.map(breaksRow),

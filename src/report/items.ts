@@ -128,6 +128,7 @@ const FINDING_LABELS: Record<FileFinding['kind'], [string, string]> = {
   'lead-in-cut': ['list cut from its lead-in', 'lists cut from their lead-in'],
   'orphan-heading': ['orphan heading', 'orphan headings'],
   'rules-disabled': ['disable comment added by this PR', 'disable comments added by this PR'],
+  'retrieval-regression': ['passage harder to find', 'passages harder to find'],
 };
 
 /** Labels with counts, most frequent first, then first seen: `2 code block splits, 1 heading lost`. */

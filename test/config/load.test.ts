@@ -54,7 +54,7 @@ describe('parseConfig: bad values name the key, the line and the allowed values'
     // Override overlap 900 against max 800 from the same override: 0 … 799.
     ['override overlap ≥ its max', 'overrides:\n  - paths: [a/**]\n    chunking:\n      max: 800\n      overlap: 900\n', 'overrides[0].chunking.overlap', 5, 'an integer from 0 to 799 (below max 800)'],
     ['override threshold 200', 'overrides:\n  - paths: [a/**]\n    thresholds: { content: 200 }\n', 'overrides[0].thresholds.content', 3, 'a number from 0 to 100'],
-    ['document is a list', '- a\n- b\n', '(root)', 1, 'a mapping with keys include, exclude, chunking, scoring, llm, thresholds, golden, rules, inlineDisables, limits, overrides, $schema'],
+    ['document is a list', '- a\n- b\n', '(root)', 1, 'a mapping with keys include, exclude, chunking, scoring, llm, thresholds, golden, retrieval, rules, inlineDisables, limits, overrides, $schema'],
   ];
 
   it.each(cases)('%s', (_name, yaml, key, line, allowed) => {
@@ -88,7 +88,7 @@ describe('parseConfig: unknown keys', () => {
       key: 'chunkin',
       line: 2,
       message: 'unknown key "chunkin" — did you mean "chunking"?',
-      allowed: 'include, exclude, chunking, scoring, llm, thresholds, golden, rules, inlineDisables, limits, overrides, $schema',
+      allowed: 'include, exclude, chunking, scoring, llm, thresholds, golden, retrieval, rules, inlineDisables, limits, overrides, $schema',
     });
   });
 
@@ -170,7 +170,7 @@ describe('ConfigError', () => {
     expect(error.message).toBe(
       [
         'invalid config docs/.chunkgate.yml (2 problems):',
-        'docs/.chunkgate.yml:1: chunkin: unknown key "chunkin" — did you mean "chunking"? (allowed: include, exclude, chunking, scoring, llm, thresholds, golden, rules, inlineDisables, limits, overrides, $schema)',
+        'docs/.chunkgate.yml:1: chunkin: unknown key "chunkin" — did you mean "chunking"? (allowed: include, exclude, chunking, scoring, llm, thresholds, golden, retrieval, rules, inlineDisables, limits, overrides, $schema)',
         'docs/.chunkgate.yml:3: chunking.max: unexpected value 0 (allowed: an integer ≥ 1)',
       ].join('\n'),
     );

@@ -4,7 +4,7 @@ import { orderFiles, regressionEntries } from '../order.js';
 import { chunkDetail } from './chunk-detail.js';
 import { escapeText } from './escape.js';
 import { sectionHistogram } from './histogram.js';
-import { countsLine, failureItems, fileList, regressionList, scoreChange } from './overview.js';
+import { countsLine, failureItems, fileList, passageItems, regressionList, scoreChange } from './overview.js';
 import { CONTENT_SECURITY_POLICY, SCRIPT } from './script.js';
 import { chunkId, sourceView } from './source-view.js';
 import { STYLE } from './style.js';
@@ -56,6 +56,7 @@ function fileSection(file: DocDiff, index: number, sources: FileSources | undefi
     `<p>Overall ${scoreChange(file, 'overall')} · structural ${scoreChange(file, 'structural')} · content ${scoreChange(file, 'content')}</p>`,
     chunking ? `<p class="muted">${escapeText(describeChunking(chunking))}</p>` : '',
     failureItems(file),
+    passageItems([file], new Map([[file, index]])),
     '</div>',
     histogram ?? '',
     '</div>',
@@ -65,6 +66,13 @@ function fileSection(file: DocDiff, index: number, sources: FileSources | undefi
     '</div>',
     '</section>',
   ].join('\n');
+}
+
+/** The "Passages harder to find" heading and list, when the retrieval probes found any. */
+function passagesBlock(files: readonly DocDiff[], fileIndex: ReadonlyMap<DocDiff, number>): string[] {
+  const list = passageItems(files, fileIndex);
+  const count = files.reduce((sum, file) => sum + file.findings.filter((finding) => finding.kind === 'retrieval-regression').length, 0);
+  return list === '' ? [] : [`<h2 id="passages">Passages harder to find (${count})</h2>`, list];
 }
 
 /**
@@ -107,6 +115,7 @@ export function renderHtmlReport(input: HtmlReportInput): string {
     `<p class="verdict-${summary.verdict}">${summary.verdict === 'fail' ? 'Fails' : 'Passes'} · ${countsLine(summary.files, summary.chunks, summary.regressions, summary.failures)}${summary.partial ? ' · partial run' : ''}</p>`,
     commits,
     `<p class="muted">chunkgate ${escapeText(report.version)} · ${escapeText(report.scorer)} scorer · click a band or a numbered marker for the chunk's details</p>`,
+    ...passagesBlock(files, fileIndex),
     `<h2 id="regressions">Regressed chunks (${entries.length})</h2>`,
     regressionList(entries, fileIndex),
     `<h2 id="files">Files (${files.length})</h2>`,

@@ -56,6 +56,27 @@ export function failureItems(file: DocDiff): string {
   return `<ul class="failures">${file.failures.map((failure) => `<li class="down">${escapeText(failure.message)}</li>`).join('')}</ul>`;
 }
 
+/**
+ * The passages the retrieval probes found harder to find, one item each — file and head lines
+ * (linking to the file's section), heading, rank base → head and the likely cause; `''` when none.
+ */
+export function passageItems(files: readonly DocDiff[], fileIndex: ReadonlyMap<DocDiff, number>): string {
+  const items = files.flatMap((file) =>
+    file.findings
+      .filter((finding) => finding.kind === 'retrieval-regression')
+      .map((finding) => {
+        const lines = finding.line === undefined ? '' : ` L${finding.line}${finding.endLine !== undefined && finding.endLine !== finding.line ? `–L${finding.endLine}` : ''}`;
+        const heading = finding.headingPath && finding.headingPath.length > 0 ? ` · ${escapeText(finding.headingPath.join(' › '))}` : '';
+        const rank = (value: number | null | undefined) => (value === null || value === undefined ? 'not found' : String(value));
+        const loss = finding.retrieval;
+        const ranks = loss ? ` · rank ${rank(loss.baseRank)} → ${rank(loss.headRank)}` : '';
+        const cause = loss?.cause ? ` · ${escapeText(loss.cause)}` : '';
+        return `<li class="down" data-line="${finding.line ?? ''}"><a href="#f${fileIndex.get(file) ?? 0}"><code>${escapeText(file.path)}</code>${lines}</a>${heading}${ranks}${cause}</li>`;
+      }),
+  );
+  return items.length === 0 ? '' : `<ul class="passages">${items.join('')}</ul>`;
+}
+
 /** `3 files · 15 chunks · 3 regressed chunks · 4 threshold failures`. */
 export function countsLine(files: number, chunks: number, regressions: number, failures: number): string {
   return [plural(files, 'file'), plural(chunks, 'chunk'), plural(regressions, 'regressed chunk'), plural(failures, 'threshold failure')].join(' · ');
