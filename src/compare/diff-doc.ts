@@ -108,9 +108,10 @@ export function compareDoc(input: DocInput, thresholds: FileThresholds): DocDiff
   ];
   // A drop whose every driver is a gating item already listed only restates it: folded into it (issue 25).
   const folded = gate !== 'all' && driversRestate(drivers, gatingSpans);
-  const failures = thresholdFailures(base, head, thresholds).filter((failure) => !folded || failure.rule !== 'fileDrop');
-  diff.failures = gateFailures(failures, explained, gate).map((failure) =>
-    drivers.length > 0 ? { ...failure, drivers } : failure,
-  );
+  const all = gateFailures(thresholdFailures(base, head, thresholds), explained, gate);
+  const failures = all.filter((failure) => !folded || failure.rule !== 'fileDrop');
+  diff.failures = failures.map((failure) => (drivers.length > 0 ? { ...failure, drivers } : failure));
+  // The folded drop still decides the verdict under `failOn: [threshold]`, through the items it restates.
+  if (all.some((failure) => failure.gating && !failures.includes(failure))) diff.dropFolded = true;
   return diff;
 }

@@ -53,12 +53,13 @@ describe('replayed pull requests (fixtures/replay)', () => {
     expect(loud.map(key)).toEqual([]);
   });
 
-  it('still finds the real problems: a new code example cut in two, a page H1 deleted', () => {
+  it('still finds the real problems: a new code example cut in two', () => {
     const found = [...items.entries()].flatMap(([mode, list]) => list.map((item) => `${mode.split(' ')[0]} ${key(item)}`));
     expect(found).toContain(
       'folder react-dev/29743d0e4983 src/content/reference/react/useOptimistic.md regression/code-fence-split [useOptimistic › Usage {/usage/} › Handling multiple action types {/handling-multiple-action-types/}]',
     );
-    expect(found).toContain('folder mkdocs-material/0c498b434560 docs/insiders/changelog/index.md finding/heading-lost [Material for MkDocs Insiders]');
-    expect(found).toContain('git mkdocs-material/0c498b434560 docs/insiders/changelog/index.md finding/heading-lost [Material for MkDocs Insiders]');
+    // A page's H1 deleted (mkdocs-material 0c498b434560) no longer gates: the retrieval probes
+    // measured no passage of the page harder to find, so `heading-lost` is listed, not gating (issue 25).
+    expect(found.some((item) => item.includes('0c498b434560') && item.includes('heading-lost'))).toBe(false);
   });
 });
