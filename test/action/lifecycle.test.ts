@@ -63,7 +63,7 @@ describe('merge_group', () => {
       expect(result.stdout).toContain(`Fetched ${scenario.headSha.slice(0, 7)} from origin as data (not checked out)`);
       // One failing check run on the group's head; nothing on any pull request.
       expect(double.state.checkRuns.map((run) => [run.name, run.head_sha, run.conclusion])).toEqual([['chunkgate', scenario.headSha, 'failure']]);
-      expect(double.state.checkRuns[0]!.output.summary).toContain('❌ **Fails: 2 file score drops, 1 table split, 1 heading lost** in 2 of 3 changed Markdown files');
+      expect(double.state.checkRuns[0]!.output.summary).toContain('❌ **Fails: 1 table split** in 1 of 3 changed Markdown files');
       expect(double.state.issueComments).toEqual({});
       expect(operations()).toEqual(['checks/create', 'checks/list-for-ref', 'checks/update', 'graphql', 'repos/compare-commits']);
       // The same rules as the PR: the same three table pieces regressed.
