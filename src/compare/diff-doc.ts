@@ -104,7 +104,8 @@ export function compareDoc(input: DocInput, thresholds: FileThresholds): DocDiff
   const drivers = scoreDrivers(matches, base, diff.regressions);
   const gatingSpans = [
     ...diff.regressions.filter((regression) => regression.gating).map((regression) => ({ startLine: regression.head.startLine, endLine: regression.head.endLine })),
-    ...diff.findings.flatMap((finding) => (finding.gating && finding.line !== undefined ? [{ startLine: finding.line, endLine: finding.endLine ?? finding.line }] : [])),
+    // A disable comment drives no score: a drop under its region is not folded into it.
+    ...diff.findings.flatMap((finding) => (finding.gating && finding.kind !== 'rules-disabled' && finding.line !== undefined ? [{ startLine: finding.line, endLine: finding.endLine ?? finding.line }] : [])),
   ];
   // A drop whose every driver is a gating item already listed only restates it: folded into it (issue 25).
   const folded = gate !== 'all' && driversRestate(drivers, gatingSpans);

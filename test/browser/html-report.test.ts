@@ -106,7 +106,7 @@ describe.skipIf(!hasChromium)('HTML report in headless Chromium', () => {
   });
 
   it('shows a clicked chunk’s metrics, tokens and heading path in the panel', async () => {
-    await page.locator('.side.head .band').first().click();
+    await page.locator('section.file[data-path="docs/deploy.md"] .side.head .band').first().click();
     const text = await page.locator('#panel-body').innerText();
     expect(text).toContain('tokens');
     expect(text).toContain('semantic_coherence');

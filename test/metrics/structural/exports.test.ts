@@ -21,7 +21,7 @@ describe('public surface', () => {
       'uniqueChunkRate',
       'unitIntegrity',
     ]);
-    expect(Object.keys(rules).sort()).toEqual(['RULE_SEVERITY', 'applyRuleSettings', 'checkRules', 'issueOrder', 'ruleSettings']);
+    expect(Object.keys(rules).sort()).toEqual(['RULE_SEVERITY', 'applyRuleSettings', 'checkRules', 'issueOrder', 'ruleIssues', 'ruleSettings', 'sortBySettings']);
     expect(Object.keys(coverage).sort()).toEqual(['sourceCoverage']);
   });
 });
