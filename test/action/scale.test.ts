@@ -17,10 +17,14 @@ let scenario: PullScenario;
 let checkout: Checkout;
 let double: GitHubDouble;
 
-/** Page `n`: a short intro on the base side; the head adds a 14-row table, which outgrows max (64 tokens) and splits. */
+/**
+ * Page `n`: a short intro on the base side; the head adds a 14-row table and a 14-line code block,
+ * each of which outgrows max (64 tokens) and splits: two gating items per file.
+ */
 function page(n: number, table: boolean): string {
   const rows = Array.from({ length: 14 }, (_, row) => `| option_${n}_${row} | value ${row} for page ${n} |`).join('\n');
-  return `# Page ${n}\n\nThis page explains option group ${n} in one sentence.\n${table ? `\n## Options\n\n| Option | Value |\n|---|---|\n${rows}\n` : ''}`;
+  const lines = Array.from({ length: 14 }, (_, line) => `set option_${n}_${line} value_${line} --page ${n}`).join('\n');
+  return `# Page ${n}\n\nThis page explains option group ${n} in one sentence.\n${table ? `\n## Options\n\n| Option | Value |\n|---|---|\n${rows}\n\n## Script\n\n\`\`\`sh\n${lines}\n\`\`\`\n` : ''}`;
 }
 
 beforeAll(async () => {
