@@ -429,7 +429,7 @@ export interface ProbesSummary {
   /** Passages kept whole and probed, and those harder to find. */
   passages: number;
   regressed: number;
-  /** Distinct probe queries run on each side. */
+  /** Probes run on each side, each passage's own (a query two passages share counts twice). */
   probes: number;
 }
 

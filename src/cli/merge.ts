@@ -12,6 +12,7 @@ import type { Cost, DocDiff } from '../types.js';
 import { oneOf, parseCommandArgs, UsageError } from './args.js';
 import { openOutput, type CliIO } from './io.js';
 import { readSliceReport, type SliceReport } from './slice-report.js';
+import { sumProbes } from '../probes/findings.js';
 
 export const MERGE_USAGE = `Usage: chunkgate merge <reports…> [--out F] [--format json|text|md] [--no-fail]
 
@@ -48,6 +49,7 @@ export async function runMerge(argv: string[], io: CliIO): Promise<number> {
   const facts: FileFacts[] = [];
   const diffs: DocDiff[] = [];
   const costs = slices.map((slice) => slice.report.summary.cost).filter((cost): cost is Cost => cost !== null);
+  const probed = slices.flatMap((slice) => (slice.report.probes ? [slice.report.probes] : []));
   const input = {
     version: first.version,
     config: first.config,
@@ -56,6 +58,7 @@ export async function runMerge(argv: string[], io: CliIO): Promise<number> {
     partial: slices.some((slice) => slice.report.summary.partial),
     cost: costs.length === 0 ? null : sumCosts(costs),
     ...(first.retrieval ? { retrieval: first.retrieval } : {}),
+    ...(probed.length > 0 ? { probes: sumProbes(probed) } : {}),
     ...(first.provenance ? { provenance: first.provenance } : {}),
   };
   // The cross-file check the slices left out, over every slice's pages: what one run would have seen.

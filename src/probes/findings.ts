@@ -35,7 +35,15 @@ export function probeFindings(run: ProbeRun, budget: number): Map<string, FileFi
 
 /** The report's `probes` section (pure). */
 export function probesSummary(run: ProbeRun, pages: number, budget: number, retriever: string): ProbesSummary {
-  return { retriever, budget, pages, passages: run.passages.length, regressed: run.passages.filter((passage) => passage.regressed).length, probes: run.probes };
+  const probes = run.passages.reduce((sum, passage) => sum + passage.probes.length, 0);
+  return { retriever, budget, pages, passages: run.passages.length, regressed: run.passages.filter((passage) => passage.regressed).length, probes };
+}
+
+/** The `probes` section of a run made of slices (`chunkgate merge`): each slice probed its own pages, so the counts add up. */
+export function sumProbes(summaries: readonly ProbesSummary[]): ProbesSummary {
+  const [first] = summaries;
+  const sum = (pick: (summary: ProbesSummary) => number) => summaries.reduce((total, summary) => total + pick(summary), 0);
+  return { retriever: first!.retriever, budget: first!.budget, pages: sum((s) => s.pages), passages: sum((s) => s.passages), regressed: sum((s) => s.regressed), probes: sum((s) => s.probes) };
 }
 
 /** What a finding records of a passage's probes. */
