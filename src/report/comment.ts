@@ -160,7 +160,7 @@ export function renderComment(report: Report, context: CommentContext): string {
     rows: breaks.map(breaksRow),
     details: breaks.flatMap((item) => ITEM_DETAILS.map((render) => render(item)).filter((block): block is string => block !== null)),
     charts: context.charts ? chunkSizeCharts(files) : [],
-    worth: items.filter((item) => item.bucket === 'worth').slice(0, LIST_LIMIT).map(worthLine),
+    worth: items.filter((item) => item.bucket === 'worth' && !(item.type === 'finding' && item.finding.kind === 'retrieval-regression')).slice(0, LIST_LIMIT).map(worthLine),
     base: items.filter((item) => item.bucket === 'base').slice(0, LIST_LIMIT).map(itemLine),
     scores:
       scored.length > 0

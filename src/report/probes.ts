@@ -5,9 +5,10 @@ import { plural } from './format.js';
 /** Rows of the passages table at most; the rest are counted and left to the job summary and the JSON report. */
 const ROWS = 30;
 
-/** The `retrieval-regression` findings of a report's files that gate, with their files, in file order. */
+/** The `retrieval-regression` findings of a report's files, gating ones first, with their files, in file order. */
 export function passageFindings(files: readonly DocDiff[]): { file: DocDiff; finding: FileFinding }[] {
-  return files.flatMap((file) => file.findings.filter((finding) => finding.kind === 'retrieval-regression' && finding.gating).map((finding) => ({ file, finding })));
+  const all = files.flatMap((file) => file.findings.filter((finding) => finding.kind === 'retrieval-regression' && finding.origin !== 'preexisting').map((finding) => ({ file, finding })));
+  return [...all.filter((entry) => entry.finding.gating), ...all.filter((entry) => !entry.finding.gating)];
 }
 
 /** `12 → 3`, `1 → not found`: a median rank base → head. */
@@ -32,6 +33,8 @@ export function probesSection(report: Pick<Report, 'files' | 'probes'>): string 
   const found = passageFindings(report.files);
   if (found.length === 0) return null;
   const budget = report.probes ? ` (${report.probes.budget.toLocaleString('en-US')}-token context, ${report.probes.retriever})` : '';
+  const gating = found.filter((entry) => entry.finding.gating).length;
+  const gate = gating === 0 ? ' Listed, not gating.' : gating === found.length ? '' : ` Gating: ${gating} of ${found.length}.`;
   const rows = found.slice(0, ROWS).map(({ file, finding }) => {
     const lines = finding.line === undefined ? '' : finding.endLine !== undefined && finding.endLine !== finding.line ? ` L${finding.line}–L${finding.endLine}` : ` L${finding.line}`;
     const heading = finding.headingPath && finding.headingPath.length > 0 ? escapeInline(finding.headingPath.join(' › ')) : '—';
@@ -42,7 +45,7 @@ export function probesSection(report: Pick<Report, 'files' | 'probes'>): string 
   return [
     `### 🔎 ${plural(found.length, 'passage')} harder to find`,
     '',
-    `Passages this PR kept, looked for with queries derived from them over the whole docs corpus${budget}, base → head.`,
+    `Passages this PR kept, looked for with queries derived from them over the whole docs corpus${budget}, base → head.${gate}`,
     '',
     '| Where | Heading | Rank | Within the context | Likely cause |',
     '|---|---|---|---|---|',

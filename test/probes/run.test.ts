@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { probeFindings, medianRank } from '../../src/probes/findings.js';
-import { runProbes, type ProbeFile } from '../../src/probes/run.js';
+import { DEFAULT_PROBE_RULE, IDENTIFIER_GATE, runProbes, type ProbeFile } from '../../src/probes/run.js';
 import type { Chunk } from '../../src/types.js';
 
 /** A chunk of `source` from `start` to `end`, with a heading path and a token count. */
@@ -55,7 +55,7 @@ describe('runProbes', () => {
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatchObject({
       kind: 'retrieval-regression',
-      // A paragraph: listed, not gating (only tables' and code blocks' identifier probes gate).
+      // Listed, not gating: nothing gates under the default rule.
       gating: false,
       severity: 'medium',
       line: 5,
@@ -65,7 +65,7 @@ describe('runProbes', () => {
     });
   });
 
-  it('gates a table whose identifiers fell three ranks from the top three', async () => {
+  it('with the identifier gate, gates a table whose identifiers fell three ranks from the top three', async () => {
     const table = '| Key | Meaning |\n|---|---|\n| `max_retries` | retries of each request |';
     const base = `# Settings\n\n${table}\n`;
     const head = `# Settings\n\n## Other\n\n${table}\n`;
@@ -78,6 +78,7 @@ describe('runProbes', () => {
         head: files(head, ['Settings', 'Other']),
         pages: [{ basePath: 'a.md', headPath: 'a.md' }],
         budget: 1024,
+        rule: { ...DEFAULT_PROBE_RULE, gate: IDENTIFIER_GATE },
         retrievers: () => ({ base: fixed([0, 1, 2, 3]), head: fixed(headRanking) }),
       });
     // Orders: a.md 0, z0–z2 1–3. Rank 1 → 4 is a fall of 3 from the top 3: gating.
