@@ -7,25 +7,16 @@
  * evidence excerpt.
  */
 
+import { packContext } from '../../src/probes/stand.js';
+
 /** Context budgets of the experiment, in tokens of the configuration's tokenizer. */
 export const BUDGETS = [512, 1024, 2048, 4096] as const;
 
 /**
- * The chunks a model reads within `budget` tokens: the longest prefix of `ranking` whose sizes add
- * up to at most `budget`, and always the first chunk (a chunk larger than the budget is still
- * read: a retriever returns at least one chunk).
+ * The chunks a model reads within `budget` tokens: the product's packing (`packContext` of
+ * src/probes/stand.ts), so the truth and the probes fill a context the same way.
  */
-export function contextWithin(ranking: readonly number[], tokensOf: (order: number) => number, budget: number): number[] {
-  const read: number[] = [];
-  let used = 0;
-  for (const order of ranking) {
-    const tokens = tokensOf(order);
-    if (read.length > 0 && used + tokens > budget) break;
-    read.push(order);
-    used += tokens;
-  }
-  return read;
-}
+export const contextWithin = packContext;
 
 /** 1 when a chunk of {@link contextWithin} is one of `relevant`, else 0 (a query's recall at the budget). */
 export function answeredWithin(ranking: readonly number[], tokensOf: (order: number) => number, relevant: ReadonlySet<number>, budget: number): 0 | 1 {

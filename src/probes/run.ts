@@ -5,7 +5,7 @@ import type { RetrievalChunk, Retriever } from '../retrieval/types.js';
 import type { Chunk, Span } from '../types.js';
 import { causeOf, holdersOf } from './cause.js';
 import { mapPassages } from './evidence.js';
-import { passagesOf, type Passage } from './passages.js';
+import { lineFinder, passagesOf, type Passage } from './passages.js';
 import { PROBE_KINDS, probesOf, type Probe, type ProbeKind, type TermStats } from './queries.js';
 import { standOf, type Stand } from './stand.js';
 
@@ -149,7 +149,9 @@ export async function runProbes(input: ProbeInput): Promise<ProbeRun> {
   const headRetriever = sides.head(headSide.chunks);
   const headRanks = new Map<string, number[]>();
   for (const query of queries) headRanks.set(query, await headRetriever(query, RANKED));
-  const lineOf = (file: ProbeFile, offset: number) => file.source.slice(0, offset).split('\n').length;
+  // Head lines of the probed pages, from each page's line starts (one pass per page, not one per passage).
+  const headLines = new Map(pages.map(({ head }) => [head.path, lineFinder(lineStartsOf(head.source))]));
+  const lineOf = (file: ProbeFile, offset: number) => headLines.get(file.path)!(offset);
   const passagesOut: PassageOutcome[] = kept.map(({ page, passage, head, probes }) => {
     const baseFile = baseFiles.get(page.basePath)!;
     const headFile = headFiles.get(page.headPath)!;
@@ -225,4 +227,11 @@ function termStats(files: readonly ProbeFile[], terms: ReadonlySet<string>): Ter
     }
   }
   return { documents, frequency: (term) => frequency.get(term) ?? 0 };
+}
+
+/** Offsets at which each line of `source` starts. */
+function lineStartsOf(source: string): number[] {
+  const starts = [0];
+  for (let at = source.indexOf('\n'); at !== -1; at = source.indexOf('\n', at + 1)) starts.push(at + 1);
+  return starts;
 }
