@@ -382,8 +382,9 @@ async function goldenRetrieval(
 ): Promise<{ input: RetrievalInput; pruned: Promise<unknown> }> {
   const golden = withGolden ? parseGolden(side.goldenText!, config.golden.file) : undefined;
   // While git streams the corpus, the main thread would only wait: load the tokenizer's table
-  // (retrieval measures evidence in its tokens) and open the caches (hashing the engine build).
-  rankTableOf(config.chunking.tokenizer);
+  // (golden retrieval measures evidence in its tokens; the probes take chunks' counts as they
+  // are) and open the caches (hashing the engine build).
+  if (golden) rankTableOf(config.chunking.tokenizer);
   const cache = cacheDir !== undefined ? openContentCache(resolve(io.cwd, cacheDir), 'chunks') : null;
   const packs = cacheDir !== undefined ? openContentCache(resolve(io.cwd, cacheDir), 'packs') : null;
   // The base side's BM25 index and ranks, for the next pull request on the same base: only the latest is kept.

@@ -248,7 +248,7 @@ export async function comparePairs(
     const settings = probeSettings(config);
     if (settings.probes !== 'off' && probed.length > 0) {
       const side = (files: RetrievalInput['base']) => files.map((file) => ({ path: file.path, source: file.text, chunks: chunksOf(file.path, file.text) }));
-      const run = await runProbes({ base: side(options.retrieval.base), head: side(options.retrieval.head), pages: probed, budget: settings.budget });
+      const run = await runProbes({ base: side(options.retrieval.base), head: side(options.retrieval.head), pages: probed, budget: settings.budget, ...(options.retrieval.bm25Store ? { store: options.retrieval.bm25Store } : {}) });
       probes = { run, pages: probed.length, budget: settings.budget };
     }
   }

@@ -1,12 +1,13 @@
-import { bm25Sides } from '../retrieval/bm25-sides.js';
-import { bodyOf } from '../retrieval/bm25.js';
+import { baseKey } from '../retrieval/bm25-key.js';
+import { bm25Sides, bm25Terms, type Bm25Store, type Bm25Terms } from '../retrieval/bm25-sides.js';
+import { bm25Memo, bodyOf, memoEntry } from '../retrieval/bm25.js';
 import { searchTerms } from '../retrieval/terms.js';
 import type { RetrievalChunk, Retriever } from '../retrieval/types.js';
 import type { Chunk, Span } from '../types.js';
 import { causeOf, holdersOf } from './cause.js';
 import { mapPassages } from './evidence.js';
 import { lineFinder, passagesOf, type Passage } from './passages.js';
-import { PROBE_KINDS, probesOf, type Probe, type ProbeKind, type TermStats } from './queries.js';
+import { identifiersOf, PROBE_KINDS, probesOf, type Probe, type ProbeKind, type TermStats } from './queries.js';
 import { standOf, type Stand } from './stand.js';
 
 /** A corpus file of one side, chunked. */
@@ -108,6 +109,12 @@ export interface ProbeInput {
   budget: number;
   rule?: ProbeRule;
   kinds?: readonly ProbeKind[];
+  /**
+   * Where the base side's term counts, BM25 index and ranks are kept for the next run on the same
+   * base corpus (a re-run of the pull request, each push): the base is then not cut into terms
+   * again. Default BM25 retrievers only.
+   */
+  store?: Bm25Store;
   /** The two sides' retrievers over these probes (default: BM25, `bm25Sides`). */
   retrievers?: (queries: readonly string[]) => { base(chunks: RetrievalChunk[]): Retriever; head(chunks: RetrievalChunk[]): Retriever };
 }
@@ -130,7 +137,12 @@ export async function runProbes(input: ProbeInput): Promise<ProbeRun> {
     const head = headFiles.get(page.headPath);
     return base && head ? [{ page, base, head, passages: passagesOf(base.path, base.source) }] : [];
   });
-  const stats = termStats(input.base, new Set(pages.flatMap((page) => page.passages.flatMap((passage) => searchTerms(passage.text)))));
+  // The terms any probe can hold: its passage's, its headings' and its identifiers'. The base
+  // corpus is cut into them once, for the terms' rarity here and for the BM25 index below.
+  const cut: Bm25Terms = { vocabulary: new Set(pages.flatMap((page) => page.passages.flatMap(termsOf))), memo: bm25Memo() };
+  const baseSide = sideOf(input.base);
+  const headSide = sideOf(input.head);
+  const stats = await termStats(input.base, cut, input.store && { store: input.store, chunks: baseSide.chunks });
   for (const { page, base, head, passages } of pages) {
     const mapped = mapPassages(passages, base.source, head.source);
     for (const [index, passage] of passages.entries()) {
@@ -140,9 +152,7 @@ export async function runProbes(input: ProbeInput): Promise<ProbeRun> {
     }
   }
   const queries = [...new Set(kept.flatMap((entry) => entry.probes.map((probe) => probe.query)))];
-  const sides = (input.retrievers ?? ((q) => bm25Sides(q)))(queries);
-  const baseSide = sideOf(input.base);
-  const headSide = sideOf(input.head);
+  const sides = (input.retrievers ?? ((q) => bm25Sides(q, input.store, q.every((query) => searchTerms(query).every((term) => cut.vocabulary.has(term))) ? cut : bm25Terms(q))))(queries);
   const baseRetriever = sides.base(baseSide.chunks);
   const baseRanks = new Map<string, number[]>();
   for (const query of queries) baseRanks.set(query, await baseRetriever(query, RANKED));
@@ -216,17 +226,52 @@ function sideOf(files: readonly ProbeFile[]) {
   return { chunks, chunkOf: (order: number) => chunks[order]!, tokensOf: (order: number) => tokens[order]! };
 }
 
-/** How many base chunks hold each of `terms` (indexed as BM25 indexes them: heading path and text). */
-function termStats(files: readonly ProbeFile[], terms: ReadonlySet<string>): TermStats {
+/** Every term a probe of `passage` can hold: those of its text, its headings and its identifiers. */
+function termsOf(passage: Passage): string[] {
+  return [...searchTerms(passage.text), ...passage.headingPath.flatMap((heading) => searchTerms(heading)), ...identifiersOf(passage.text)];
+}
+
+/**
+ * How many base chunks hold each term of `cut`'s vocabulary (indexed as BM25 indexes them:
+ * heading path and text), each chunk cut into `cut.memo` on the way. With a store, the counts
+ * are saved under the vocabulary and the base corpus, and read back instead when there.
+ */
+async function termStats(files: readonly ProbeFile[], cut: Bm25Terms, saved?: { store: Bm25Store; chunks: readonly RetrievalChunk[] }): Promise<TermStats> {
+  const vocabulary = [...cut.vocabulary].sort();
+  const key = saved ? baseKey([STATS_FORMAT, ...vocabulary], saved.chunks, saved.store.fileKeys) : null;
+  const known = key !== null ? savedStats(await saved!.store.get(key), vocabulary.length) : null;
+  if (known) {
+    const frequency = new Map(vocabulary.map((term, at) => [term, known.frequencies[at]!]));
+    return { documents: known.documents, frequency: (term) => frequency.get(term) ?? 0 };
+  }
   const frequency = new Map<string, number>();
   let documents = 0;
   for (const file of files) {
     for (const chunk of file.chunks) {
       documents += 1;
-      for (const term of new Set(searchTerms(bodyOf(chunk)))) if (terms.has(term)) frequency.set(term, (frequency.get(term) ?? 0) + 1);
+      for (const term of new Set(memoEntry(bodyOf(chunk), cut.vocabulary, cut.memo).terms)) frequency.set(term, (frequency.get(term) ?? 0) + 1);
     }
   }
+  if (key !== null) await saved!.store.set(key, { format: STATS_FORMAT, documents, frequencies: vocabulary.map((term) => frequency.get(term) ?? 0) } satisfies SavedStats);
   return { documents, frequency: (term) => frequency.get(term) ?? 0 };
+}
+
+/** The saved form of a vocabulary's counts over a base corpus (terms in sorted order). */
+interface SavedStats {
+  format: typeof STATS_FORMAT;
+  documents: number;
+  frequencies: number[];
+}
+
+const STATS_FORMAT = 'chunkgate-probe-stats/1';
+
+/** `value` when it is the {@link SavedStats} of a vocabulary of `terms` terms, else `null` (a miss). */
+function savedStats(value: unknown, terms: number): SavedStats | null {
+  if (value === null || typeof value !== 'object') return null;
+  const { format, documents, frequencies } = value as Partial<SavedStats>;
+  const count = (n: unknown) => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
+  if (format !== STATS_FORMAT || !count(documents) || !Array.isArray(frequencies) || frequencies.length !== terms) return null;
+  return frequencies.every((n) => count(n) && n <= documents!) ? (value as SavedStats) : null;
 }
 
 /** Offsets at which each line of `source` starts. */

@@ -56,8 +56,8 @@ export interface Bm25Store {
  * saved index (pull requests on the same base commit). When most chunks changed, the head's
  * index is built fresh.
  */
-export function bm25Sides(queries: readonly string[], store?: Bm25Store): Bm25Sides {
-  const terms: Terms = { vocabulary: new Set(queries.flatMap((query) => searchTerms(query))), memo: bm25Memo() };
+export function bm25Sides(queries: readonly string[], store?: Bm25Store, shared?: Bm25Terms): Bm25Sides {
+  const terms: Bm25Terms = shared ?? bm25Terms(queries);
   let base: BaseSide | null = null;
   return {
     base(chunks) {
@@ -77,10 +77,20 @@ export function bm25Sides(queries: readonly string[], store?: Bm25Store): Bm25Si
   };
 }
 
-/** The query terms of a run, and the terms of each chunk body indexed so far (both sides share most). */
-interface Terms {
+/**
+ * The terms an index keeps postings of, and the terms of each chunk body cut so far (both sides
+ * share most). A caller that has already cut the corpus against a wider vocabulary (the probes,
+ * counting document frequencies) passes its own: postings of terms no query holds cost a little
+ * memory and change no score.
+ */
+export interface Bm25Terms {
   vocabulary: ReadonlySet<string>;
   memo: Bm25Memo;
+}
+
+/** The {@link Bm25Terms} of `queries`, with an empty memo. */
+export function bm25Terms(queries: readonly string[]): Bm25Terms {
+  return { vocabulary: new Set(queries.flatMap((query) => searchTerms(query))), memo: bm25Memo() };
 }
 
 /** One file's documents: their index slots and chunks, in corpus order. */
@@ -105,7 +115,7 @@ interface Bm25Index {
 }
 
 /** The index of `chunks`, fresh: slot `i` is `chunks[i]`. */
-function buildIndex(chunks: readonly RetrievalChunk[], terms: Terms): Bm25Index {
+function buildIndex(chunks: readonly RetrievalChunk[], terms: Bm25Terms): Bm25Index {
   const index: Bm25Index = { postings: new Map(), lengths: [], orders: [], mean: 0, count: 0, files: filesOf(chunks, 0) };
   for (const chunk of chunks) addDocument(index, chunk, terms);
   index.mean = runningMean(index.lengths);
@@ -113,7 +123,7 @@ function buildIndex(chunks: readonly RetrievalChunk[], terms: Terms): Bm25Index 
 }
 
 /** Adds `chunk` as the next slot: its query terms' postings, its length and its order. */
-function addDocument(index: Bm25Index, chunk: RetrievalChunk, { vocabulary, memo }: Terms): void {
+function addDocument(index: Bm25Index, chunk: RetrievalChunk, { vocabulary, memo }: Bm25Terms): void {
   const slot = index.lengths.length;
   const entry = memoEntry(bodyOf(chunk), vocabulary, memo);
   for (const term of entry.terms) {
@@ -163,7 +173,7 @@ function filesOf(chunks: readonly RetrievalChunk[], first: number): Map<string, 
  * and adding the head's (in place: `from` is spent), or `null` when building is cheaper (past
  * half the corpus changed).
  */
-function deriveIndex(from: Bm25Index, chunks: readonly RetrievalChunk[], terms: Terms): Bm25Index | null {
+function deriveIndex(from: Bm25Index, chunks: readonly RetrievalChunk[], terms: Bm25Terms): Bm25Index | null {
   const wanted = filesOf(chunks, 0);
   // Few loops over the files' maps: this runs once per run, before V8 optimises anything.
   const kept = new Set<string>();
@@ -346,7 +356,7 @@ interface BaseSide {
   handOver(derive: (index: Bm25Index) => Bm25Index | null): Promise<Bm25Index | null>;
 }
 
-function baseSide(queries: readonly string[], chunks: readonly RetrievalChunk[], terms: Terms, store: Bm25Store | undefined): BaseSide {
+function baseSide(queries: readonly string[], chunks: readonly RetrievalChunk[], terms: Bm25Terms, store: Bm25Store | undefined): BaseSide {
   interface State {
     key: string | null;
     saved: SavedBase | null;

@@ -98,6 +98,22 @@ describe('section findings', () => {
     expect(comparePair(footer.replace('step', 'stage'), footer).findings).toEqual([]);
   });
 
+  it('orphan-heading: a heading followed at once by its first sub-heading, which opens the next chunk, is not stranded', () => {
+    const chunking = { strategy: 'langchain-recursive' as const, unit: 'chars' as const, max: 120, overlap: 0 };
+    const base = '# Guide\n\nRead this page first: it says what the tool does, where it runs and what it needs to start.\n\n## Usage\n\n### Basic\n\nCall it once.\n';
+    // The sub-section grew: "## Usage" now ends the first chunk, and "### Basic" opens the next,
+    // whose heading path is Guide › Usage › Basic — retrieval still sees "Usage".
+    const grown = 'Call it once at start-up, with the options object, and keep the handle it returns for later calls.';
+    const head = base.replace('Call it once.', grown);
+    const diff = comparePair(base, head, { chunking });
+    expect(diff.head!.chunks.map((chunk) => chunk.headingPath.join(' › '))).toEqual(['Guide', 'Guide › Usage › Basic']);
+    expect(diff.head!.chunks[0]!.issues.map((issue) => issue.tag)).toContain('orphan-heading');
+    expect(diff.findings.filter((item) => item.kind === 'orphan-heading')).toEqual([]);
+    // A heading followed by text that went to the next chunk is still stranded.
+    const prose = head.replace('### Basic\n\n', '');
+    expect(comparePair(base.replace('### Basic\n\n', ''), prose, { chunking }).findings.filter((item) => item.kind === 'orphan-heading').map((item) => item.line)).toEqual([5]);
+  });
+
   it('page-removed: listed with its chunks and tokens, not gating', () => {
     const diff = comparePair(`# Old\n\n${prose('old', 3)}\n`, null);
     expect(diff.findings.map((item) => [item.kind, item.gating, item.severity, item.actual])).toEqual([['page-removed', false, 'low', 1]]);

@@ -98,6 +98,36 @@ describe('runProbes', () => {
     expect(run).toMatchObject({ passages: [], notKept: 1, probes: 0, pages: [{ basePath: 'keys.md', headPath: 'keys.md' }] });
   });
 
+  it('with a store, a re-run on the same base reads the term counts, index and ranks back, and measures the same', async () => {
+    const entries = new Map<string, unknown>();
+    const writes: string[] = [];
+    const store = {
+      async get(key: string) {
+        return entries.get(key);
+      },
+      async set(key: string, value: unknown) {
+        writes.push(key);
+        entries.set(key, JSON.parse(JSON.stringify(value)));
+      },
+    };
+    const input = { base: baseFiles, head: headFiles, pages: [{ basePath: 'keys.md', headPath: 'keys.md' }], budget: 1024 };
+    const fresh = await runProbes(input);
+    const first = await runProbes({ ...input, store });
+    expect(first).toEqual(fresh);
+    // Two entries: the term counts, and the base index with its ranks.
+    expect(writes).toHaveLength(2);
+    const stats = [...entries.values()].find((value) => (value as { format?: string }).format === 'chunkgate-probe-stats/1') as { documents: number; frequencies: number[] };
+    // Two base chunks; "rotate" (a term of the passage) is in one of them.
+    expect(stats.documents).toBe(2);
+    const second = await runProbes({ ...input, store });
+    expect(second).toEqual(fresh);
+    expect(writes).toHaveLength(2);
+    // A saved entry that is not what was saved (counts of another length) is a miss, counted again.
+    for (const [key, value] of entries) if (value === stats) entries.set(key, { ...stats, frequencies: [1] });
+    expect(await runProbes({ ...input, store })).toEqual(fresh);
+    expect(writes).toHaveLength(3);
+  });
+
   it('medianRank takes the lower median, not found counting last', () => {
     expect(medianRank([{ rank: 3, fits: true }, { rank: null, fits: false }, { rank: 1, fits: true }])).toBe(3);
     expect(medianRank([{ rank: 2, fits: true }, { rank: 8, fits: true }])).toBe(2);
