@@ -4,7 +4,7 @@ import type { Config, FailOn } from '../config/types.js';
 import { compareFiles } from '../engine/compare-files.js';
 import type { FileSources } from '../report/html/types.js';
 import { externalChunker } from '../sources/external-chunker.js';
-import { embeddingsFor, semanticFor } from '../sources/llm.js';
+import { embeddingsFor, questionsFor, semanticFor } from '../sources/llm.js';
 import type { ChangedFile } from '../sources/changed-file.js';
 import { changedFiles } from '../sources/git.js';
 import { listChangedBetween, listPullFiles } from '../sources/github.js';
@@ -87,6 +87,7 @@ export async function evaluateComparison(
   const effective = withInputs(config, inputs);
   const semantic = semanticFor(effective, { apiKey: inputs.openaiApiKey, root: workspace });
   const embeddings = embeddingsFor(effective, { apiKey: inputs.openaiApiKey, root: workspace });
+  const questions = questionsFor(effective, { apiKey: inputs.openaiApiKey, root: workspace });
   const retrieval = await goldenInput(effective, reader, workspace, mergeBase, head, inputs.openaiApiKey);
   const chunkerDir = await trustedTree(effective, reader, workspace, mergeBase, env);
   const { report, notices, sources } = await compareFiles(pairs, {
@@ -97,6 +98,7 @@ export async function evaluateComparison(
     externalChunks: externalChunker(chunkerDir),
     commits: { base: mergeBase, head },
     ...(embeddings ? { embeddings } : {}),
+    ...(questions ? { questions } : {}),
   });
   notices.unshift(...retrieval.notices);
   return {

@@ -24,7 +24,7 @@ import { renderJson } from '../report/json.js';
 import { renderText } from '../report/text.js';
 import { isMarkdownPath } from '../sources/changed-file.js';
 import { discoverFiles, docReader, readDocFile } from '../sources/files.js';
-import { denseFor, embeddingsFor, semanticFor } from '../sources/llm.js';
+import { denseFor, embeddingsFor, questionsFor, semanticFor } from '../sources/llm.js';
 import type { DocText } from '../sources/doc-text.js';
 import { docPair, sameBytes } from '../sources/doc-pair.js';
 import { changedFiles, defaultBranch, exportTree, mergeBase, readDocAt, showFile } from '../sources/git.js';
@@ -103,6 +103,7 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
   const semantic = semanticFor(config, settings);
   const dense = denseFor(config, settings);
   const embeddings = embeddingsFor(config, settings);
+  const questions = questionsFor(config, settings);
   // A slice compares its share of the changed files; the golden set, which needs the whole
   // corpus, runs in slice 1 only (chunkgate merge takes it from there).
   const allPaths = side.pairs.map((pair) => pair.path);
@@ -129,6 +130,7 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
       externalChunks: externalChunker(chunkerDir ?? io.cwd),
       commits: { base: side.baseSha ?? null, head: side.headSha ?? null },
       ...(embeddings ? { embeddings } : {}),
+      ...(questions ? { questions } : {}),
       runner: pairRunner(pool, null),
       ...(shard ? { deferBoilerplate: true } : {}),
     });

@@ -91,7 +91,7 @@ export const CONFIG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'golden.retriever': 'bm25 (offline) or embeddings (an OpenAI-compatible embeddings API, see llm).',
   'golden.embeddingModel': 'Embeddings model for retriever: embeddings.',
   retrieval: 'Retrieval probes: each passage a PR keeps on a changed page is looked for over the whole docs corpus, base and head.',
-  'retrieval.probes': 'offline (BM25 probes derived from each passage, the default) or off.',
+  'retrieval.probes': 'offline (BM25 probes derived from each passage, the default); llm (the same, plus one question per passage written by the llm: model, cached by content, its cost in the report); or off.',
   'retrieval.budget': 'Tokens of context, filled with the chunks ranked first, that a passage must stay within.',
   rules:
     'A level per rule: error (as designed: a rule whose new findings gate still gates), warn (reported and scored, never gates), off (not reported, no cap). Inline, <!-- chunkgate-disable rule --> … <!-- chunkgate-enable rule --> turns a rule off for a region.',

@@ -290,7 +290,7 @@ const rootSchema = strict({
   // Retrieval probes (no golden set needed): each changed page's passages looked for over the whole corpus.
   // Left out of the output when not set, so a config without it keeps its provenance hash.
   retrieval: strict({
-    probes: oneOf(['offline', 'off']).default('offline'),
+    probes: oneOf(['offline', 'llm', 'off']).default('offline'),
     budget: integer(1).default(1024),
   }).optional(),
   // Left out of the output when not set, so a config without it keeps its provenance hash.

@@ -103,7 +103,8 @@ export interface Config {
 
 /** `retrieval:` of the config: whether each changed page's passages are looked for over the whole corpus, and the context budget in tokens. */
 export interface ProbeSettings {
-  probes: 'offline' | 'off';
+  /** `llm`: the offline probes plus a question per passage written by the `llm:` model. */
+  probes: 'offline' | 'llm' | 'off';
   budget: number;
 }
 

@@ -29,6 +29,7 @@ import {
 import { probeSettings } from '../config/types.js';
 import { withProbeFindings } from '../probes/apply.js';
 import { probeFindings, probesSummary } from '../probes/findings.js';
+import type { QuestionSubject } from '../probes/questions.js';
 import { runProbes, type ProbedPage, type ProbeRun } from '../probes/run.js';
 import { retrievalReport, type CorpusChunking, type RetrievalInput } from './retrieval.js';
 import { sentenceVectors, type EmbeddingProvider } from './semantic-vectors.js';
@@ -39,6 +40,9 @@ export { sideSource, type FilePair } from './pair.js';
  * Replaces heuristic content scores with semantic ones (the LLM judge). Gets every
  * analysis of the run at once — base and head — so unchanged chunks are judged once.
  */
+/** Writes one question per subject (by `subjectKey`), with what it cost and what went wrong. */
+export type ProbeQuestions = (subjects: QuestionSubject[]) => Promise<{ questions: ReadonlyMap<string, string>; cost: Cost; notices: string[] }>;
+
 export type SemanticScorer = (analyses: DocAnalysis[]) => Promise<{ evals: DocEval[]; cost: Cost; partial: boolean; notices: string[] }>;
 
 /**
@@ -72,6 +76,11 @@ export interface CompareOptions {
    * fail (provider error, invalid vectors) cannot be checked: an `unchecked` finding with the reason.
    */
   embeddings?: EmbeddingProvider;
+  /**
+   * Writes a reader's question per kept passage for the retrieval probes (`retrieval.probes: llm`;
+   * a shell passes `questionsFor`). Without it, an `llm` setting runs the offline probes alone, with a notice.
+   */
+  questions?: ProbeQuestions;
   /** The commits compared, when the shell knows them (recorded in the report's provenance). */
   commits?: { base?: string | null; head?: string | null };
   /** Each file side's CPU time budget (default: the config's `limits.cpuSeconds`, 30 s); over it, the file is `unchecked`. */
@@ -248,7 +257,25 @@ export async function comparePairs(
     const settings = probeSettings(config);
     if (settings.probes !== 'off' && probed.length > 0) {
       const side = (files: RetrievalInput['base']) => files.map((file) => ({ path: file.path, source: file.text, chunks: chunksOf(file.path, file.text) }));
-      const run = await runProbes({ base: side(options.retrieval.base), head: side(options.retrieval.head), pages: probed, budget: settings.budget, ...(options.retrieval.bm25Store ? { store: options.retrieval.bm25Store } : {}) });
+      const write = options.questions;
+      if (settings.probes === 'llm' && !write) notices.push('retrieval.probes is llm but no LLM is configured for this run: the offline probes ran alone');
+      const questions =
+        settings.probes === 'llm' && write
+          ? async (subjects: QuestionSubject[]) => {
+              const written = await write(subjects);
+              cost = cost ? sumCost(cost, written.cost) : written.cost;
+              notices.push(...written.notices);
+              return written.questions;
+            }
+          : undefined;
+      const run = await runProbes({
+        base: side(options.retrieval.base),
+        head: side(options.retrieval.head),
+        pages: probed,
+        budget: settings.budget,
+        ...(options.retrieval.bm25Store ? { store: options.retrieval.bm25Store } : {}),
+        ...(questions ? { questions } : {}),
+      });
       probes = { run, pages: probed.length, budget: settings.budget };
     }
   }
@@ -359,4 +386,16 @@ function withUnchunked(
   const [files, their] = paths.size === 1 ? ['1 docs file', 'its'] : [`${paths.size} docs files`, 'their'];
   const reason = `${files} could not be chunked semantically (${their} sentence embeddings failed; see the notices), so retrieval ran without ${their} chunks`;
   return { ...report, partial: true, partialReason: report.partialReason ? `${report.partialReason}; ${reason}` : reason };
+}
+
+/** Two costs of one run added up (the judge's and the probe questions'). */
+function sumCost(a: Cost, b: Cost): Cost {
+  return {
+    calls: a.calls + b.calls,
+    judgedChunks: a.judgedChunks + b.judgedChunks,
+    cacheHits: a.cacheHits + b.cacheHits,
+    promptTokens: a.promptTokens + b.promptTokens,
+    completionTokens: a.completionTokens + b.completionTokens,
+    usd: a.usd + b.usd,
+  };
 }

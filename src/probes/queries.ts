@@ -1,8 +1,8 @@
 import { searchTerms } from '../retrieval/terms.js';
 import type { Passage } from './passages.js';
 
-/** How a probe was derived from its passage. */
-export type ProbeKind = 'heading' | 'terms' | 'distinctive' | 'sentence' | 'identifiers';
+/** How a probe was derived from its passage (`question`: written by an LLM, `retrieval.probes: llm`). */
+export type ProbeKind = 'heading' | 'terms' | 'distinctive' | 'sentence' | 'identifiers' | 'question';
 
 /** A query that should find one passage. */
 export interface Probe {

@@ -8,6 +8,7 @@ import { causeOf, holdersOf } from './cause.js';
 import { mapPassages } from './evidence.js';
 import { lineFinder, passagesOf, type Passage } from './passages.js';
 import { identifiersOf, PROBE_KINDS, probesOf, type Probe, type ProbeKind, type TermStats } from './queries.js';
+import { subjectKey, type QuestionSubject } from './questions.js';
 import { standOf, type Stand } from './stand.js';
 
 /** A corpus file of one side, chunked. */
@@ -115,6 +116,11 @@ export interface ProbeInput {
    * again. Default BM25 retrievers only.
    */
   store?: Bm25Store;
+  /**
+   * Writes a reader's question for each kept passage (`retrieval.probes: llm`), by
+   * {@link subjectKey}; a passage without one keeps its offline probes alone.
+   */
+  questions?: (subjects: QuestionSubject[]) => Promise<ReadonlyMap<string, string>>;
   /** The two sides' retrievers over these probes (default: BM25, `bm25Sides`). */
   retrievers?: (queries: readonly string[]) => { base(chunks: RetrievalChunk[]): Retriever; head(chunks: RetrievalChunk[]): Retriever };
 }
@@ -137,18 +143,27 @@ export async function runProbes(input: ProbeInput): Promise<ProbeRun> {
     const head = headFiles.get(page.headPath);
     return base && head ? [{ page, base, head, passages: passagesOf(base.path, base.source) }] : [];
   });
-  // The terms any probe can hold: its passage's, its headings' and its identifiers'. The base
-  // corpus is cut into them once, for the terms' rarity here and for the BM25 index below.
-  const cut: Bm25Terms = { vocabulary: new Set(pages.flatMap((page) => page.passages.flatMap(termsOf))), memo: bm25Memo() };
+  const found = pages.map(({ base, head, passages }) => mapPassages(passages, base.source, head.source));
+  const subjects = pages.flatMap(({ passages }, at) => passages.flatMap((passage, index) => (found[at]![index] === null ? [] : [{ headingPath: passage.headingPath, text: passage.text }])));
+  const questions = input.questions && subjects.length > 0 ? await input.questions(subjects) : new Map<string, string>();
+  // The terms any probe can hold: its passage's, its headings', its identifiers' and its
+  // question's. The base corpus is cut into them once, for the terms' rarity here and for the
+  // BM25 index below.
+  const cut: Bm25Terms = { vocabulary: new Set([...pages.flatMap((page) => page.passages.flatMap(termsOf)), ...[...questions.values()].flatMap((question) => searchTerms(question))]), memo: bm25Memo() };
   const baseSide = sideOf(input.base);
   const headSide = sideOf(input.head);
   const stats = await termStats(input.base, cut, input.store && { store: input.store, chunks: baseSide.chunks });
-  for (const { page, base, head, passages } of pages) {
-    const mapped = mapPassages(passages, base.source, head.source);
+  for (const [pageAt, { page, passages }] of pages.entries()) {
     for (const [index, passage] of passages.entries()) {
-      const at = mapped[index]!;
-      if (at === null) notKept += 1;
-      else kept.push({ page, passage, head: at, probes: probesOf(passage, index, stats, input.kinds ?? PROBE_KINDS) });
+      const at = found[pageAt]![index]!;
+      if (at === null) {
+        notKept += 1;
+        continue;
+      }
+      const probes = probesOf(passage, index, stats, input.kinds ?? PROBE_KINDS);
+      const question = questions.get(subjectKey({ headingPath: passage.headingPath, text: passage.text }));
+      if (question !== undefined && !probes.some((probe) => probe.query === question)) probes.push({ passage: index, kind: 'question', query: question });
+      kept.push({ page, passage, head: at, probes });
     }
   }
   const queries = [...new Set(kept.flatMap((entry) => entry.probes.map((probe) => probe.query)))];

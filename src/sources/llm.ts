@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
-import type { Config } from '../config/types.js';
-import type { CompareOptions } from '../engine/compare-files.js';
+import { probeSettings, type Config } from '../config/types.js';
+import type { CompareOptions, ProbeQuestions } from '../engine/compare-files.js';
+import { subjectKey, writeQuestions } from '../probes/questions.js';
 import { llmScorer } from '../engine/semantic.js';
 import { createFileCache } from './cache.js';
 import { createOpenAIProvider } from './openai.js';
@@ -68,5 +69,40 @@ export function embeddingsFor(config: Config, settings: LlmSettings): EmbeddingP
     embedder: (model) => createOpenAIEmbedder({ apiKey: settings.apiKey, baseURL: config.llm.baseURL, model, timeoutMs: config.llm.timeout }),
     cache: createFileCache(resolve(settings.root, settings.cacheDir ?? config.llm.cache)),
     host: embeddingsHost(config.llm.baseURL),
+  };
+}
+
+/**
+ * The question writer for `retrieval.probes: llm`: one reader's question per kept passage from the
+ * `llm:` model, on the real `openai` client with the judge's file cache, concurrency and timeout.
+ * `undefined` unless the config asks for it. Without a key and without `llm.baseURL` it throws,
+ * naming what to set, before any file is read.
+ */
+export function questionsFor(config: Config, settings: LlmSettings): ProbeQuestions | undefined {
+  if (probeSettings(config).probes !== 'llm') return undefined;
+  if (!settings.apiKey && !config.llm.baseURL) {
+    throw new Error(
+      'retrieval.probes is llm but no API key is set: set OPENAI_API_KEY (CLI) or the openai-api-key input (action), or llm.baseURL for a local OpenAI-compatible server',
+    );
+  }
+  const provider = createOpenAIProvider({ apiKey: settings.apiKey, baseURL: config.llm.baseURL, timeoutMs: config.llm.timeout });
+  const cache = createFileCache(resolve(settings.root, settings.cacheDir ?? config.llm.cache));
+  return async (subjects) => {
+    const result = await writeQuestions(
+      {
+        subjects,
+        model: config.llm.model,
+        maxConcurrency: config.llm.maxConcurrency,
+        timeoutMs: config.llm.timeout * 3,
+        ...(config.llm.prices ? { prices: config.llm.prices } : {}),
+      },
+      provider,
+      cache,
+    );
+    const notices =
+      result.failed === 0
+        ? []
+        : [`Probe questions: ${result.failed} of ${new Set(subjects.map(subjectKey)).size} passages got no question (${[...new Set(result.reasons.map((reason) => reason.split(':', 1)[0]))].join(', ') || 'left out of the answer'}); their offline probes ran alone`];
+    return { questions: result.questions, cost: result.cost, notices };
   };
 }
