@@ -534,6 +534,8 @@ export interface Report {
   probes?: ProbesSummary;
   /** Present only in the report of one slice of a sharded run (`--shard`). */
   shard?: ShardInfo;
+  /** Seed 001's quick checks with their targets, for the run and each head file (issue 27); absent when no file has a head side. */
+  quickChecks?: import('./metrics/quick-checks.js').QuickChecksReport;
   summary: {
     files: number;
     chunks: number;

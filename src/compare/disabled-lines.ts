@@ -2,7 +2,7 @@ import { isDisabled, type InlineDisables } from '../metrics/rules/inline-disable
 import { RULE_TAGS, type RuleTag } from '../metrics/rules/registry.js';
 import type { HeadLineOrigin } from './line-map.js';
 
-/** Head lines that a change newly put under one `chunkgate-disable` / `chunkgate-disable-file` comment. */
+/** Head lines that a change newly put under one `chunkgate-disable` / `-line` / `-next-line` / `-file` comment. */
 export interface GrownRegion {
   /** Head line of the comment whose region holds the lines. */
   comment: number;
@@ -47,12 +47,14 @@ function wasDisabled(base: InlineDisables, tag: RuleTag, origin: HeadLineOrigin 
 export function newlyDisabled(base: InlineDisables, head: InlineDisables, origins: readonly HeadLineOrigin[] | null, headLines: number): GrownRegion[] {
   const byComment = new Map<number, { rules: Set<RuleTag>; lines: Set<number> }>();
   for (const tag of RULE_TAGS) {
-    const fileComment = head.fileComments.get(tag);
-    for (const [from, to] of head.ranges.get(tag) ?? []) {
-      const comment = fileComment ?? from;
+    // A line two comments turn off (a `disable-line` inside a `disable` region) counts for the first comment only.
+    const counted = new Set<number>();
+    const ranges = [...(head.ranges.get(tag) ?? [])].sort((a, b) => a[2] - b[2] || a[0] - b[0]);
+    for (const [from, to, comment] of ranges) {
       const last = Math.min(to - 1, headLines);
       for (let line = Math.max(from, 1); line <= last; line += 1) {
-        if (wasDisabled(base, tag, origins?.[line])) continue;
+        if (counted.has(line) || wasDisabled(base, tag, origins?.[line])) continue;
+        counted.add(line);
         const entry = byComment.get(comment) ?? { rules: new Set<RuleTag>(), lines: new Set<number>() };
         entry.rules.add(tag);
         entry.lines.add(line);

@@ -1,5 +1,6 @@
 import type { FailOn } from '../config/types.js';
 import type { Cost, DocDiff, ProbesSummary, Provenance, Report, RetrievalReport } from '../types.js';
+import { quickChecksOf, quickTally } from '../metrics/quick-checks.js';
 import { decide } from './verdict.js';
 
 /** Everything a report is built from. */
@@ -27,7 +28,8 @@ export interface ReportInput {
  * does not depend on locale), and the summary — `files` compared, `chunks` (head chunks in
  * total), `regressions`, `failures` (totals, gating or not), `gating` (the regressions, threshold
  * failures — retrieval limits included — and section findings that count for the verdict), the
- * verdict from {@link decide}, `partial` (the input flag, or any head evaluation marked partial) and `cost`.
+ * verdict from {@link decide}, `partial` (the input flag, or any head evaluation marked partial) and `cost`;
+ * then `quickChecks` over the head files' chunks (seed 001), when any file has a head side.
  */
 export function buildReport(input: ReportInput): Report {
   const files = [...input.files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -57,5 +59,7 @@ export function buildReport(input: ReportInput): Report {
   if (input.retrieval !== undefined) report.retrieval = input.retrieval;
   if (input.probes !== undefined) report.probes = input.probes;
   if (input.provenance !== undefined) report.provenance = input.provenance;
+  const heads = files.flatMap((file) => (file.head ? [quickTally(file.head)] : []));
+  if (heads.length > 0) report.quickChecks = quickChecksOf(heads);
   return report;
 }

@@ -94,10 +94,10 @@ export const CONFIG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'retrieval.probes': 'offline (BM25 probes derived from each passage, the default); llm (the same, plus one question per passage written by the llm: model, cached by content, its cost in the report); or off.',
   'retrieval.budget': 'Tokens of context, filled with the chunks ranked first, that a passage must stay within.',
   rules:
-    'A level per rule: error (as designed: a rule whose new findings gate still gates), warn (reported and scored, never gates), off (not reported, no cap). Inline, <!-- chunkgate-disable rule --> … <!-- chunkgate-enable rule --> turns a rule off for a region.',
+    'A level per rule: error (as designed: a rule whose new findings gate still gates), warn (reported and scored, never gates), off (not reported, no cap). Inline, <!-- chunkgate-disable rule --> … <!-- chunkgate-enable rule --> turns a rule off for a region, <!-- chunkgate-disable-next-line rule --> for the next line, <!-- chunkgate-disable-line rule --> for its own line.',
   ...rules,
   inlineDisables:
-    'What inline chunkgate-disable comments do: gate (default) — they hide the findings of the rules they name (never score drops or threshold failures), and one that a change adds or widens fails the check; report — the same, listed without failing; off — the comments are ignored.',
+    'What inline chunkgate-disable comments (-line, -next-line and -file too) do: gate (default) — they hide the findings of the rules they name (never score drops or threshold failures), and one that a change adds or widens fails the check; report — the same, listed without failing; off — the comments are ignored.',
   overrides: 'Settings for the files some globs match, applied in order: a later entry wins.',
   'overrides[].paths': 'Globs of the files this entry applies to. A single glob is allowed.',
   'overrides[].chunking': 'Chunking keys for these files, laid over the top-level chunking.',

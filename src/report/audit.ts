@@ -5,6 +5,7 @@ import type { Annotation, CheckRunOutput } from './check.js';
 import { codeSpan, escapeHtml, escapeInline, escapeMessage, neutralizeMarker } from './escape.js';
 import { chunkTitle, describeChunking, formatScore, lineRange, plural } from './format.js';
 import { chunkMapLine } from './html/link.js';
+import { quickChecksSection } from './quick-checks.js';
 
 /** How the audit compares with an earlier run's report. */
 export type AuditBaseline =
@@ -193,6 +194,7 @@ function render(view: AuditView, limits: AuditLimits): string {
     verdictLine(view),
     ...baselineBlock(view, limits.findings),
     standing(view.report),
+    quickChecksSection(view.report.quickChecks, limits.files),
     itemList('⛔ Gating findings', view.gating, limits.findings),
     worstFiles(view.report, limits.files),
     worstChunks(view.report, limits.chunks),
@@ -206,7 +208,8 @@ function render(view: AuditView, limits: AuditLimits): string {
 /**
  * Renders the audit for the job summary: the verdict on the commit, the comparison with the
  * baseline (new and resolved gating findings), where the docs stand (files, chunks, mean scores,
- * chunk grades), the gating findings, the lowest-scoring files and the worst chunks (those below
+ * chunk grades), seed 001's quick checks against their targets (the run, and the files missing
+ * one), the gating findings, the lowest-scoring files and the worst chunks (those below
  * `pass`), notices, the chunk-map link. Lists are capped (50 findings, 10 files, 20 chunks); with
  * `maxLength` they shrink until the body fits, and it is cut as a last resort.
  */

@@ -9,6 +9,7 @@ import { filesTable } from './files-table.js';
 import { fitCount } from './fit.js';
 import { chunkMapLine } from './html/link.js';
 import { plural } from './format.js';
+import { quickChecksDetails } from './quick-checks.js';
 import { configNote, verdictLine } from './headline.js';
 import { reportItems, type ReportItem } from './items.js';
 import { costLine, footer, noticesBlock } from './notices.js';
@@ -116,6 +117,21 @@ function minimal(report: Report, context: CommentContext): string {
   return `${COMMENT_MARKER}\n${neutralizeMarker(blocks.join('\n\n'))}\n`;
 }
 
+/**
+ * The collapsed scores table of `scored` files and seed 001's quick checks of the head files (the
+ * run's row and the files missing a target; dropped together when the body is too long); `null`
+ * when there is neither.
+ */
+function scoresBlocks(scored: readonly DocDiff[], report: Report): string | null {
+  const blocks = [
+    scored.length > 0
+      ? [`<details><summary>Scores of ${plural(scored.length, 'file')} (base → head)</summary>`, '', filesTable(scored, { limit: LIST_LIMIT }), '', '</details>'].join('\n')
+      : null,
+    report.quickChecks ? quickChecksDetails(report.quickChecks, { limit: LIST_LIMIT, missedOnly: true }) : null,
+  ].filter((block): block is string => block !== null);
+  return blocks.length > 0 ? blocks.join('\n\n') : null;
+}
+
 /** Whether a file's shown scores (whole points) are the same on both sides. */
 function scoresUnchanged(file: DocDiff): boolean {
   return file.deltas
@@ -134,7 +150,7 @@ function scoresUnchanged(file: DocDiff): boolean {
  * 3. with `context.charts`, the Mermaid chunk-size charts (base and head paired by the alignment);
  * 4. "⚠️ Worth a look (does not gate)": new or worsened items that do not gate;
  * 5. "Already on the base branch", collapsed: pre-existing items and pure renames;
- * 6. the scores of files whose shown scores moved, collapsed;
+ * 6. the scores of files whose shown scores moved, and seed 001's quick checks of the head files, collapsed;
  * 7. notices, cost line, chunk-map link, and the footer, which counts the changed files with
  *    nothing to report and unchanged scores in one line.
  *
@@ -162,10 +178,7 @@ export function renderComment(report: Report, context: CommentContext): string {
     charts: context.charts ? chunkSizeCharts(files) : [],
     worth: items.filter((item) => item.bucket === 'worth' && !(item.type === 'finding' && item.finding.kind === 'retrieval-regression')).slice(0, LIST_LIMIT).map(worthLine),
     base: items.filter((item) => item.bucket === 'base').slice(0, LIST_LIMIT).map(itemLine),
-    scores:
-      scored.length > 0
-        ? [`<details><summary>Scores of ${plural(scored.length, 'file')} (base → head)</summary>`, '', filesTable(scored, { limit: LIST_LIMIT }), '', '</details>'].join('\n')
-        : null,
+    scores: scoresBlocks(scored, report),
     bottom: [
       noticesBlock(report, context),
       costLine(report.summary.cost),

@@ -1,5 +1,6 @@
 import { codeSpan, escapeInline, escapeMessage } from './escape.js';
 import { painter } from './paint.js';
+import { quickChecksLine, quickChecksTable, quickChecksText } from './quick-checks.js';
 import { ruleLinkMarkdown } from './rule-links.js';
 import { terminalSafe } from './terminal.js';
 import { uncheckedLines, uncheckedSection } from './unchecked.js';
@@ -23,10 +24,13 @@ export function renderEvalText(report: Report, options: EvalTextOptions = {}): s
   const lines: string[] = [];
   const unchecked = uncheckedLines(report.files);
   if (unchecked.length > 0) lines.push(paint('red', 'Not checked:'), ...unchecked.map((line) => `  ${terminalSafe(line)}`), '');
+  const quick = new Map((report.quickChecks?.files ?? []).map((file) => [file.path, file]));
   for (const file of report.files) {
     const doc = file.head;
     if (!doc) continue;
     lines.push(`${terminalSafe(doc.path)}  ${describe(doc)}`);
+    const checks = quick.get(doc.path);
+    if (checks) lines.push(`  quick checks: ${quickChecksLine(checks)}`);
     for (const chunk of doc.chunks) {
       const where = `L${chunk.startLine}–L${chunk.endLine}`.padEnd(11);
       const size = `${chunk.tokens} tok`.padStart(8);
@@ -43,6 +47,7 @@ export function renderEvalText(report: Report, options: EvalTextOptions = {}): s
     for (const failure of file.failures) lines.push(`  ${paint('red', '✗')} ${terminalSafe(failure.message)}`);
     lines.push('');
   }
+  if (report.quickChecks) lines.push(...quickChecksText(report.quickChecks), '');
   const { summary } = report;
   lines.push(
     `${summary.files} files · ${summary.chunks} chunks · ${summary.failures} threshold failures · verdict ${paint(summary.verdict === 'fail' ? 'red' : 'green', summary.verdict)}`,
@@ -65,6 +70,7 @@ export function renderEvalMarkdown(report: Report): string {
   }
   const unchecked = uncheckedSection(report.files);
   if (unchecked !== null) lines.push('', unchecked);
+  if (report.quickChecks) lines.push('', '### Quick checks', '', quickChecksTable(report.quickChecks));
   for (const file of report.files) {
     const doc = file.head;
     if (!doc) continue;

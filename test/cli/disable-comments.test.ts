@@ -66,6 +66,37 @@ describe('chunkgate diff with disable comments the change adds or widens', () =>
     expect(result.stdout).toContain('This change widens the region of the `chunkgate-disable` comment at L5');
   });
 
+  it('a disable-next-line comment added above a broken table hides its first piece\'s table-split only, and fails the run', async () => {
+    const head = BROKEN.replace('| Key |', '<!-- chunkgate-disable-next-line table-split -->\n| Key |');
+    const result = await diff('', BASE_PAGE, head, 'json');
+    expect(result.code).toBe(1);
+    const file = (JSON.parse(result.stdout) as Report).files[0]!;
+    // The table starts on head line 6, after the comment on line 5: the piece there loses its finding, the others keep theirs.
+    const split = file.head!.chunks.filter((chunk) => chunk.split?.kind === 'table');
+    expect(split.length).toBeGreaterThan(1);
+    expect(split[0]!.startLine).toBe(6);
+    expect(split.map((chunk) => chunk.issues.some((issue) => issue.tag === 'table-split'))).toEqual(split.map((_, index) => index > 0));
+    expect(file.findings.filter((finding) => finding.kind === 'rules-disabled')).toEqual([
+      expect.objectContaining({
+        origin: 'new',
+        gating: true,
+        line: 5,
+        endLine: 6,
+        message: 'A `chunkgate-disable-next-line` comment this change adds turns off `table-split` on 1 line (L6): their findings there are not reported',
+      }),
+    ]);
+  });
+
+  it('fails closed: a disable-line comment a change adds fails the run even where it hides nothing', async () => {
+    const head = BASE_PAGE.replace('when it starts.', 'when it starts. <!-- chunkgate-disable-line sentence-cut -->');
+    const result = await diff('', BASE_PAGE, head, 'md');
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('❌ **Fails: 1 disable comment added by this PR** in 1 of 1 changed Markdown file');
+    expect(result.stdout).toContain('A `chunkgate-disable-line` comment this change adds turns off `sentence-cut` on 1 line (L3)');
+    const listed = await diff('inlineDisables: report\n', BASE_PAGE, head, 'json');
+    expect(listed.code).toBe(0);
+  });
+
   it('inlineDisables: report in the base config passes, listing the comment and the threshold failures without gating', async () => {
     const head = `<!-- chunkgate-disable-file -->\n\n${BROKEN}`;
     const result = await diff('inlineDisables: report\n', BASE_PAGE, head, 'json');

@@ -97,6 +97,42 @@ describe('newlyDisabled', () => {
   });
 });
 
+describe('newlyDisabled with disable-line and disable-next-line', () => {
+  const NEXT = '<!-- chunkgate-disable-next-line table-split -->';
+  const base = lines('# Page', 'Intro text.', '| a | b |', '|---|---|', '| 1 | 2 |');
+
+  it('a disable-next-line comment the change adds: the one line after it, grouped under the comment', () => {
+    const head = lines('# Page', 'Intro text.', NEXT, '| a | b |', '|---|---|', '| 1 | 2 |');
+    expect(grown(base, head)).toEqual([{ comment: 3, rules: ['table-split'], lines: [4] }]);
+  });
+
+  it('a disable-line comment the change adds at the end of a line: that line only', () => {
+    const head = lines('# Page', 'Intro text. <!-- chunkgate-disable-line sentence-cut -->', '| a | b |', '|---|---|', '| 1 | 2 |');
+    expect(grown(base, head)).toEqual([{ comment: 2, rules: ['sentence-cut'], lines: [2] }]);
+  });
+
+  it('an unchanged disable-next-line above an unchanged line is silent; a line the change slips in under it counts', () => {
+    const old = lines('# Page', 'Intro text.', NEXT, '| a | b |', '|---|---|', '| 1 | 2 |');
+    expect(grown(old, old.replace('Intro text.', 'Intro text, fixed.'))).toEqual([]);
+    // The comment now stands above a new table: base L4 (the old table's first line) was disabled, head L4 is new.
+    const slipped = lines('# Page', 'Intro text.', NEXT, '| x | y |', '|---|---|', '| 9 | 9 |', '', '| a | b |', '|---|---|', '| 1 | 2 |');
+    expect(grown(old, slipped)).toEqual([{ comment: 3, rules: ['table-split'], lines: [4] }]);
+  });
+
+  it('a disable-line inside a region the change adds counts once, for the region', () => {
+    const head = lines('# Page', DISABLE, 'Intro text. <!-- chunkgate-disable-line table-split -->', '| a | b |', '|---|---|', '| 1 | 2 |');
+    expect(grown(lines('# Page', 'Intro text.', '| a | b |', '|---|---|', '| 1 | 2 |'), head)).toEqual([{ comment: 2, rules: ['table-split'], lines: [2, 3, 4, 5, 6] }]);
+  });
+
+  it('fails closed when the line diff gives up: every line the comments disable counts as new', () => {
+    const head = lines('# Page', 'Intro text.', NEXT, '| a | b |', '|---|---|', '| 1 | 2 |');
+    // The same comment on both sides: with the diff, nothing grew; without it (null), its line counts.
+    const disables = inlineDisables('docs/page.md', doc(head).ruleComments);
+    expect(newlyDisabled(disables, disables, headLineOrigins(head, head), lineCount(head))).toEqual([]);
+    expect(newlyDisabled(disables, disables, null, lineCount(head))).toEqual([{ comment: 3, rules: ['table-split'], lines: [4] }]);
+  });
+});
+
 describe('rulesDisabled (the finding)', () => {
   it('a comment the change adds: origin new, gating, high, with the lines it covers', () => {
     const head = lines('# Page', 'Intro text.', DISABLE, '| a | b |', '|---|---|', '| 1 | 2 |');
@@ -132,6 +168,30 @@ describe('rulesDisabled (the finding)', () => {
     expect(findings(null, lines('<!-- chunkgate-disable-file -->', '# Page', 'Text.'))).toMatchObject([
       { origin: 'new', gating: true, line: 1, endLine: 3, message: 'A `chunkgate-disable-file` comment this change adds turns off every rule on 3 lines (L1–L3): their findings there are not reported' },
     ]);
+  });
+
+  it('a disable-next-line or disable-line comment the change adds gates like a disable comment, named as written', () => {
+    const base = lines('# Page', 'Intro text.', '| a | b |', '|---|---|', '| 1 | 2 |');
+    const next = lines('# Page', 'Intro text.', '<!-- chunkgate-disable-next-line table-split -->', '| a | b |', '|---|---|', '| 1 | 2 |');
+    expect(findings(base, next)).toEqual([
+      {
+        kind: 'rules-disabled',
+        origin: 'new',
+        gating: true,
+        severity: 'high',
+        message: 'A `chunkgate-disable-next-line` comment this change adds turns off `table-split` on 1 line (L4): their findings there are not reported',
+        hint: 'a reviewer should agree that these findings do not matter here: remove the comment, or set `inlineDisables: report` in the base branch config to list such comments without failing',
+        line: 3,
+        endLine: 4,
+        actual: 1,
+      },
+    ]);
+    const same = lines('# Page', 'Intro text. <!-- chunkgate-disable-line -->', '| a | b |', '|---|---|', '| 1 | 2 |');
+    expect(findings(base, same)).toMatchObject([
+      { origin: 'new', gating: true, line: 2, endLine: 2, message: 'A `chunkgate-disable-line` comment this change adds turns off every rule on 1 line (L2): their findings there are not reported' },
+    ]);
+    expect(findings(base, next, 'report')).toMatchObject([{ gating: false, severity: 'low' }]);
+    expect(findings(base, next, 'off')).toEqual([]);
   });
 
   it('inlineDisables: report lists it without gating; off finds nothing', () => {

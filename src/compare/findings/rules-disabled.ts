@@ -6,12 +6,16 @@ import { lineCount, newlyDisabled, type GrownRegion } from '../disabled-lines.js
 import { headLineOrigins, type HeadLineOrigin } from '../line-map.js';
 import type { FindingInput } from './input.js';
 
+/** The comment keywords that turn rules off. */
+const DISABLING = new Set(['disable', 'disable-line', 'disable-next-line', 'disable-file']);
+
 /** "L4" or "L4–L40". */
 const span = (lines: readonly number[]): string => (lines.length === 1 ? `L${lines[0]}` : `L${lines[0]}–L${lines.at(-1)}`);
 
 /**
  * `rules-disabled`: the change turns rules off on lines where they were on — it adds a
- * `<!-- chunkgate-disable … -->` or `chunkgate-disable-file` comment, or widens a region the base
+ * `<!-- chunkgate-disable … -->`, `chunkgate-disable-line`, `chunkgate-disable-next-line` or
+ * `chunkgate-disable-file` comment, or widens a region the base
  * already had (its `chunkgate-enable` deleted or moved, the pair moved around other text, lines
  * added inside it).
  * Found by comparing the disabled lines of both sides through the line diff ({@link newlyDisabled}),
@@ -36,8 +40,10 @@ export function rulesDisabled(input: FindingInput): FileFinding[] {
 }
 
 function finding(region: GrownRegion, comments: readonly RuleComment[], origins: readonly HeadLineOrigin[] | null, gating: boolean): FileFinding {
-  const written = comments.find((comment) => comment.line === region.comment && (comment.keyword === 'disable' || comment.keyword === 'disable-file'));
+  const written = comments.find((comment) => comment.line === region.comment && DISABLING.has(comment.keyword));
   const name = `\`chunkgate-${written?.keyword ?? 'disable'}\``;
+  // A line comment has no `chunkgate-enable` to restore.
+  const lineOnly = written?.keyword === 'disable-line' || written?.keyword === 'disable-next-line';
   const origin = origins?.[region.comment];
   const widened = origin !== undefined && 'base' in origin && !origin.changed;
   const which = region.rules.length === RULE_TAGS.length ? 'every rule' : region.rules.map((rule) => `\`${rule}\``).join(', ');
@@ -52,7 +58,7 @@ function finding(region: GrownRegion, comments: readonly RuleComment[], origins:
     severity: gating ? 'high' : 'low',
     message,
     hint: gating
-      ? 'a reviewer should agree that these findings do not matter here: remove the comment (or restore its `chunkgate-enable`), or set `inlineDisables: report` in the base branch config to list such comments without failing'
+      ? `a reviewer should agree that these findings do not matter here: remove the comment${lineOnly ? '' : ' (or restore its `chunkgate-enable`)'}, or set \`inlineDisables: report\` in the base branch config to list such comments without failing`
       : 'make sure the reviewer agrees that these findings do not matter here, or remove the comment',
     line: region.comment,
     endLine: region.lines.at(-1)!,

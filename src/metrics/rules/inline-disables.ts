@@ -5,17 +5,21 @@ import { isRuleTag, RULE_TAGS, type RuleTag } from './registry.js';
 /**
  * What rule comments may say (markdownlint's grammar, trimmed):
  * `disable` turns rules off from its line on, `enable` turns them back on from its line on,
+ * `disable-line` turns them off on its own line, `disable-next-line` on the line after it,
  * `disable-file` turns them off for the whole file wherever it stands. No rule names: every rule.
  */
-export const RULE_COMMENT_KEYWORDS = ['disable', 'enable', 'disable-file'] as const;
+export const RULE_COMMENT_KEYWORDS = ['disable', 'enable', 'disable-line', 'disable-next-line', 'disable-file'] as const;
 
 /** The lines of one document where inline comments turn rules off. */
 export interface InlineDisables {
-  /** Per rule, the disabled line ranges `[from, to)` (`to` is `Infinity` for a region left open). */
-  ranges: ReadonlyMap<RuleTag, readonly (readonly [from: number, to: number])[]>;
+  /**
+   * Per rule, the disabled line ranges `[from, to)` (`to` is `Infinity` for a region left open),
+   * each with the line of the comment that made it (a `disable-next-line` range starts after it).
+   */
+  ranges: ReadonlyMap<RuleTag, readonly (readonly [from: number, to: number, comment: number])[]>;
   /**
    * Per rule a `chunkgate-disable-file` comment turns off, the line of that comment (the first one
-   * naming the rule): its range is the whole file. Every other range starts at its `disable` comment.
+   * naming the rule): its range is the whole file.
    */
   fileComments: ReadonlyMap<RuleTag, number>;
   /** One line per comment part that was ignored (an unknown keyword or rule name), with its place and a suggestion. */
@@ -31,6 +35,10 @@ export const NO_INLINE_DISABLES: InlineDisables = { ranges: new Map(), fileComme
  * - `<!-- chunkgate-disable a b -->`: rules `a` and `b` are off from this line (inclusive) until
  *   a `chunkgate-enable` naming them, or every rule (no names), or the end of the file.
  * - `<!-- chunkgate-enable a -->`: rule `a` is on again from this line (inclusive).
+ * - `<!-- chunkgate-disable-line a -->`: rule `a` is off on this line only (the comment's first
+ *   line); `enable` does not end it.
+ * - `<!-- chunkgate-disable-next-line a -->`: rule `a` is off on the line after this one only (the
+ *   comment on a line of its own above a table: the table's first line, where its findings stand).
  * - `<!-- chunkgate-disable-file a -->`: rule `a` is off on every line of the file; `enable`
  *   does not undo it.
  *
@@ -39,7 +47,7 @@ export const NO_INLINE_DISABLES: InlineDisables = { ranges: new Map(), fileComme
  */
 export function inlineDisables(path: string, comments: readonly RuleComment[] | undefined): InlineDisables {
   if (!comments || comments.length === 0) return NO_INLINE_DISABLES;
-  const ranges = new Map<RuleTag, [number, number][]>();
+  const ranges = new Map<RuleTag, [number, number, number][]>();
   const open = new Map<RuleTag, number>();
   const wholeFile = new Map<RuleTag, number>();
   const notices: string[] = [];
@@ -66,18 +74,22 @@ export function inlineDisables(path: string, comments: readonly RuleComment[] | 
     for (const tag of targets) {
       if (comment.keyword === 'disable-file') {
         if (!wholeFile.has(tag)) wholeFile.set(tag, comment.line);
+      } else if (comment.keyword === 'disable-line') {
+        push(ranges, tag, [comment.line, comment.line + 1, comment.line]);
+      } else if (comment.keyword === 'disable-next-line') {
+        push(ranges, tag, [comment.line + 1, comment.line + 2, comment.line]);
       } else if (comment.keyword === 'disable') {
         if (!open.has(tag)) open.set(tag, comment.line);
       } else {
         const from = open.get(tag);
         if (from === undefined) continue;
         open.delete(tag);
-        if (comment.line > from) push(ranges, tag, [from, comment.line]);
+        if (comment.line > from) push(ranges, tag, [from, comment.line, from]);
       }
     }
   }
-  for (const [tag, from] of open) push(ranges, tag, [from, Infinity]);
-  for (const tag of wholeFile.keys()) ranges.set(tag, [[1, Infinity]]);
+  for (const [tag, from] of open) push(ranges, tag, [from, Infinity, from]);
+  for (const [tag, line] of wholeFile) ranges.set(tag, [[1, Infinity, line]]);
   return { ranges, fileComments: wholeFile, notices };
 }
 
@@ -86,7 +98,7 @@ export function isDisabled(disables: InlineDisables, tag: RuleTag, line: number)
   return disables.ranges.get(tag)?.some(([from, to]) => line >= from && line < to) ?? false;
 }
 
-function push(ranges: Map<RuleTag, [number, number][]>, tag: RuleTag, range: [number, number]): void {
+function push(ranges: Map<RuleTag, [number, number, number][]>, tag: RuleTag, range: [number, number, number]): void {
   const list = ranges.get(tag) ?? [];
   list.push(range);
   ranges.set(tag, list);

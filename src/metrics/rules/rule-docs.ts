@@ -61,7 +61,7 @@ export function ruleConfigureMarkdown(tag: RuleTag): string {
     `<!-- chunkgate-enable ${tag} -->`,
     '```',
     '',
-    `\`<!-- chunkgate-disable-file ${tag} -->\` anywhere in a page turns it off for the whole page. A comment hides the rule's findings, not its cap on the chunk score. A pull request that adds or widens such a region gets a \`rules-disabled\` finding, which fails the check unless the base config sets \`inlineDisables: report\` (listed only) or \`off\` (comments ignored).`,
+    `\`<!-- chunkgate-disable-next-line ${tag} -->\` turns it off for findings on the line after the comment, \`<!-- chunkgate-disable-line ${tag} -->\` on the comment's own line, and \`<!-- chunkgate-disable-file ${tag} -->\` anywhere in a page for the whole page. A comment hides the rule's findings, not its cap on the chunk score. A pull request that adds such a comment or widens its region gets a \`rules-disabled\` finding, which fails the check unless the base config sets \`inlineDisables: report\` (listed only) or \`off\` (comments ignored).`,
   ].join('\n');
 }
 

@@ -16,8 +16,8 @@ describe('inlineDisables', () => {
   it('turns the named rules off from the disable line (inclusive) to the enable line (exclusive)', () => {
     const disables = inlineDisables('a.md', [comment(3, 'disable', 'table-split', 'sentence-cut'), comment(9, 'enable', 'table-split')]);
     expect([...disables.ranges]).toEqual([
-      ['table-split', [[3, 9]]],
-      ['sentence-cut', [[3, Infinity]]],
+      ['table-split', [[3, 9, 3]]],
+      ['sentence-cut', [[3, Infinity, 3]]],
     ]);
     expect([2, 3, 8, 9].map((line) => isDisabled(disables, 'table-split', line))).toEqual([false, true, true, false]);
     expect(isDisabled(disables, 'sentence-cut', 500)).toBe(true);
@@ -27,25 +27,50 @@ describe('inlineDisables', () => {
 
   it('without names, disables and enables every rule; a second disable of an open region changes nothing', () => {
     const disables = inlineDisables('a.md', [comment(2, 'disable'), comment(4, 'disable', 'tiny-chunk'), comment(6, 'enable'), comment(10, 'disable', 'tiny-chunk'), comment(12, 'enable', 'tiny-chunk')]);
-    expect(disables.ranges.get('oversize-chunk')).toEqual([[2, 6]]);
+    expect(disables.ranges.get('oversize-chunk')).toEqual([[2, 6, 2]]);
     expect(disables.ranges.get('tiny-chunk')).toEqual([
-      [2, 6],
-      [10, 12],
+      [2, 6, 2],
+      [10, 12, 10],
     ]);
     expect(disables.ranges.size).toBe(15);
   });
 
   it('disable-file covers every line wherever it stands, and enable does not undo it', () => {
     const disables = inlineDisables('a.md', [comment(40, 'disable-file', 'near-duplicate'), comment(41, 'enable')]);
-    expect(disables.ranges.get('near-duplicate')).toEqual([[1, Infinity]]);
+    expect(disables.ranges.get('near-duplicate')).toEqual([[1, Infinity, 40]]);
     expect(isDisabled(disables, 'near-duplicate', 1)).toBe(true);
+  });
+
+  it('disable-line turns the named rules off on its own line, disable-next-line on the line after; enable ends neither', () => {
+    const disables = inlineDisables('a.md', [comment(5, 'disable-line', 'sentence-cut'), comment(8, 'disable-next-line', 'table-split', 'tiny-chunk'), comment(9, 'enable')]);
+    expect([...disables.ranges]).toEqual([
+      ['sentence-cut', [[5, 6, 5]]],
+      ['table-split', [[9, 10, 8]]],
+      ['tiny-chunk', [[9, 10, 8]]],
+    ]);
+    expect([4, 5, 6].map((line) => isDisabled(disables, 'sentence-cut', line))).toEqual([false, true, false]);
+    expect([8, 9, 10].map((line) => isDisabled(disables, 'table-split', line))).toEqual([false, true, false]);
+    expect(disables.fileComments.size).toBe(0);
+    expect(disables.notices).toEqual([]);
+  });
+
+  it('without names, disable-next-line turns every rule off on the next line', () => {
+    const disables = inlineDisables('a.md', [comment(3, 'disable-next-line')]);
+    expect(disables.ranges.size).toBe(15);
+    expect(disables.ranges.get('oversize-chunk')).toEqual([[4, 5, 3]]);
+  });
+
+  it('suggests disable-next-line for a near miss', () => {
+    expect(inlineDisables('a.md', [comment(2, 'disable-nextline', 'tiny-chunk')]).notices[0]).toMatch(
+      /^a\.md:2: unknown comment "chunkgate-disable-nextline", ignored — did you mean "chunkgate-disable-next-line"\?/,
+    );
   });
 
   it('ignores unknown rule names and keywords with a notice naming the place and the closest match', () => {
     const disables = inlineDisables('docs/a.md', [comment(7, 'disable', 'tabel-split', 'tiny-chunk'), comment(9, 'disabel', 'tiny-chunk'), comment(11, 'disable', 'whatever')]);
     expect(disables.notices).toEqual([
       'docs/a.md:7: unknown rule "tabel-split" in a chunkgate-disable comment, ignored — did you mean "table-split"?',
-      'docs/a.md:9: unknown comment "chunkgate-disabel", ignored — did you mean "chunkgate-disable"? (allowed: chunkgate-disable, chunkgate-enable, chunkgate-disable-file)',
+      'docs/a.md:9: unknown comment "chunkgate-disabel", ignored — did you mean "chunkgate-disable"? (allowed: chunkgate-disable, chunkgate-enable, chunkgate-disable-line, chunkgate-disable-next-line, chunkgate-disable-file)',
       'docs/a.md:11: unknown rule "whatever" in a chunkgate-disable comment, ignored',
     ]);
     // The known name of the first comment applies; the comment naming only an unknown rule disables nothing.
@@ -134,6 +159,23 @@ describe('rule levels and comments through evaluation', () => {
     const off = at('off');
     expect(off.chunks.flatMap((chunk) => chunk.issues.map((issue) => issue.tag))).not.toContain('table-split');
     expect(Math.max(...off.chunks.map((chunk) => chunk.score))).toBeGreaterThan(59);
+  });
+
+  it('a disable-next-line comment above the table drops the finding on the table\'s first line only; disable-line the one on its own line', () => {
+    const config = parseConfig(small, 'c.yml');
+    const tags = (doc: ReturnType<typeof evaluate>) => doc.chunks.flatMap((chunk) => chunk.issues.filter((issue) => issue.tag === 'table-split').map((issue) => issue.line));
+    const plain = tags(evaluate(source, config));
+    // The table starts on line 5; each piece's finding stands on the piece's first line.
+    expect(plain[0]).toBe(5);
+    expect(plain.length).toBeGreaterThan(1);
+    // The comment on line 5 pushes the table to line 6, the line after it.
+    const next = evaluate(source.replace(table, `<!-- chunkgate-disable-next-line table-split -->\n${table}`), config);
+    expect(tags(next)).toEqual(plain.slice(1).map((line) => line + 1));
+    // Hidden, the first piece's finding still caps its score.
+    expect(next.chunks.find((chunk) => chunk.startLine <= 6 && chunk.endLine >= 6)!.score).toBeLessThanOrEqual(59);
+    // A comment on a line of its own disables nothing else: disable-line there hides none of the pieces.
+    const own = evaluate(source.replace(table, `<!-- chunkgate-disable-line table-split -->\n${table}`), config);
+    expect(tags(own)).toEqual(plain.map((line) => line + 1));
   });
 
   it('a disable comment around the table drops its findings; the notice of an unknown name reaches the warnings', async () => {
