@@ -140,7 +140,7 @@ async function finish(ctx: RunContext, evaluation: PullEvaluation, subject: { pu
   const plan = posting(ctx) && review ? planInlineComments(report, evaluation.patches, { checkName: inputs.checkName }) : null;
   const notices = [...evaluation.notices];
   if (plan && plan.omitted > 0) {
-    notices.push(`Inline review comments went to the ${plan.findings.length} most severe of ${plan.findings.length + plan.omitted} regressed chunks on added lines; every regressed chunk is listed here.`);
+    notices.push(`Inline review comments went to the ${plan.findings.length} most severe of ${plan.findings.length + plan.omitted} problems on added lines; every problem is listed here.`);
   }
   const context: CommentContext = {
     version: VERSION,

@@ -110,7 +110,7 @@ export function publishReview(context: PublishContext, plan: InlinePlan): Promis
   const { octokit, pull } = context;
   for (const note of plan.notes) core.info(note);
   return attempt('review', async () => {
-    const shown = plan.omitted > 0 ? `the ${plan.findings.length} most severe of ${plan.findings.length + plan.omitted} regressed chunks on added lines` : plural(plan.findings.length, 'regressed chunk');
+    const shown = plan.omitted > 0 ? `the ${plan.findings.length} most severe of ${plan.findings.length + plan.omitted} problems on added lines` : plural(plan.findings.length, 'problem');
     const result = await postReview(octokit, {
       owner: pull.owner,
       repo: pull.repo,
@@ -123,7 +123,7 @@ export function publishReview(context: PublishContext, plan: InlinePlan): Promis
       settleMs: context.settleMs,
       onNotice: (message) => core.info(message),
     });
-    if (plan.findings.length === 0) return 'Review: no regressed chunk is on a line this PR adds';
+    if (plan.findings.length === 0) return 'Review: no problem is on a line this PR adds';
     if (!result) return 'Review: every inline comment was already posted';
     if (result.duplicateOf) return `Review: another run posted the same inline comments at the same time: ${result.duplicateOf.url ?? `#${result.duplicateOf.id}`}`;
     return `Review posted (${result.posted} new, ${result.skipped} already posted): ${result.url ?? ''}`.trimEnd();

@@ -82,12 +82,10 @@ describe('the action on a pull request', () => {
     // every inline comment sits on a line the PR adds.
     expect(double.requestsOf('pulls/create-review')).toHaveLength(1);
     const comments = double.state.reviewComments[7]!;
-    // The first piece (L34–L46) starts on the unchanged table header: its comment goes to the first added row.
-    expect(comments.map((c) => [c.path, c.line])).toEqual([
-      ['docs/deploy.md', 40],
-      ['docs/deploy.md', 47],
-      ['docs/deploy.md', 57],
-    ]);
+    // One problem, one comment: the split table (L34–L63) starts on its unchanged header rows, so
+    // its comment goes to the first added row, and names the three pieces.
+    expect(comments.map((c) => [c.path, c.line])).toEqual([['docs/deploy.md', 40]]);
+    expect(comments[0]!.body).toContain('**Pieces:** piece 1/3 L34–L46');
     for (const comment of comments) {
       const patch = scenario.files.find((file) => file.filename === comment.path)!.patch!;
       expect(addedLinesFromPatch(patch).has(comment.line!)).toBe(true);
@@ -143,6 +141,61 @@ describe('the action on a pull request', () => {
     // Four sections became three: the structural score fell more than fileDrop (5) — a threshold failure.
     expect(guide.failures.map((failure) => [failure.rule, failure.score])).toContainEqual(['fileDrop', 'structural']);
     expect(guide.regressions).toEqual([]);
+  });
+});
+
+describe('the action on a pull request with two problems', () => {
+  /**
+   * docs/ops.md gains a 26-row settings table (L7–L34 under "## Settings", L5) and a 32-line
+   * install script (L38–L71 under "## Install script", L36); with max 320 tokens the table is cut
+   * into 3 pieces and the script into 2. Five regressed pieces, two problems.
+   */
+  const intro =
+    '# Operations\n\nThis page explains how to run the agent in production, with its settings and the script that installs it. Read it before the first deploy, and again after each upgrade of the agent or its host.\n';
+  const rows = Array.from({ length: 26 }, (_, n) => `| \`agent.option_${n}\` | ${n * 10} | Sets how the agent handles case ${n} when it restarts. |`).join('\n');
+  const script = Array.from({ length: 32 }, (_, n) => `agentctl set option_${n} --value ${n * 10} --restart-policy on-failure`).join('\n');
+  const ops = `${intro}\n## Settings\n\n| Key | Default | Meaning |\n|---|---|---|\n${rows}\n\n## Install script\n\n\`\`\`sh\n${script}\n\`\`\`\n`;
+
+  it('posts exactly one inline comment per problem, at its first line, naming its pieces; a re-run posts none', async () => {
+    const two = await makePullScenario({ '.chunkgate.yml': 'chunking: { max: 320, min: 16 }\n', 'docs/ops.md': intro }, { 'docs/ops.md': ops });
+    try {
+      double = await startGitHubDouble();
+      const event = addPull(double, two);
+      const first = await runAction({ double, workspace: two.repo.dir, event, inputs: { comment: 'both', check: 'false' } });
+      expect(first.code).toBe(1);
+      const report = readReport(first.outputs.report!);
+      const chunks = report.files.find((file) => file.path === 'docs/ops.md')!.head!.chunks;
+      // The layout above: the table's pieces start at its heading, the script's at its own.
+      expect(chunks.filter((chunk) => chunk.split).map((chunk) => [chunk.split!.kind, chunk.split!.part, chunk.split!.parts, chunk.startLine, chunk.endLine])).toEqual([
+        ['table', 1, 3, 5, 19],
+        ['table', 2, 3, 20, 30],
+        ['table', 3, 3, 31, 34],
+        ['code', 1, 2, 36, 56],
+        ['code', 2, 2, 57, 71],
+      ]);
+      expect(report.summary.gating.regressions).toBe(5);
+
+      const comments = double.state.reviewComments[7]!;
+      expect(comments.map((comment) => [comment.path, comment.line])).toEqual([
+        ['docs/ops.md', 5],
+        ['docs/ops.md', 36],
+      ]);
+      const [table, code] = comments.map((comment) => comment.body);
+      expect(table).toContain('**chunkgate** · Operations › Settings (L5–L34) · table cut into 3 pieces · new · 3 pieces');
+      expect(table).toMatch(/\*\*Pieces:\*\* piece 1\/3 L5–L19 \(\d+ tokens\) · piece 2\/3 L20–L30 \(\d+ tokens\) · piece 3\/3 L31–L34 \(\d+ tokens\)\n/);
+      expect(code).toContain('**chunkgate** · Operations › Install script (L36–L71) · code block cut into 2 pieces');
+      expect(code).toMatch(/\*\*Pieces:\*\* piece 1\/2 L36–L56 \(\d+ tokens\) · piece 2\/2 L57–L71 \(\d+ tokens\)\n/);
+      expect(double.state.reviews[7]![0]!.body).toContain('chunkgate: inline comments on 2 problems.');
+      // The sticky comment counts the same two problems.
+      expect(double.state.issueComments[7]![0]!.body).toContain('1 table split, 1 code block split');
+
+      // The same findings again: nothing new to post.
+      await runAction({ double, workspace: two.repo.dir, event, inputs: { comment: 'review', check: 'false' } });
+      expect(double.requestsOf('pulls/create-review')).toHaveLength(1);
+      expect(double.state.reviewComments[7]).toHaveLength(2);
+    } finally {
+      await two.repo.remove();
+    }
   });
 });
 

@@ -8,8 +8,8 @@
  * other run of the check name on the head giving the same verdict. A next run then writes nothing;
  * and what a race of an earlier version left (everything doubled) is cleaned by the next run.
  *
- * The PR is the demo change (fixtures/demo/base → head): it fails, with 3 regressed chunks on
- * added lines (so a review) and 4 annotations.
+ * The PR is the demo change (fixtures/demo/base → head): it fails, with one problem on added
+ * lines (a table split into 3 pieces: one inline comment, so a review) and 3 annotations.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { supersededBy } from '../../src/sources/check-run-race.js';
@@ -44,12 +44,12 @@ function shown() {
   return { stickies: (double.state.issueComments[7] ?? []).length, reviews, checks };
 }
 
-/** One review holds the 3 inline comments; any other says where they are. One check run holds the 4 annotations; any other repeats its failure. */
+/** One review holds the inline comment; any other says where it is. One check run holds the 3 annotations; any other repeats its failure. */
 function expectOneOfEach(): void {
   const { stickies, reviews, checks } = shown();
   expect(stickies).toBe(1);
   const [kept, ...duplicates] = reviews;
-  expect(kept!.comments).toBe(3);
+  expect(kept!.comments).toBe(1);
   for (const duplicate of duplicates) {
     expect(duplicate.comments).toBe(0);
     expect(duplicate.body).toContain(`another run posted the same inline comments at the same time, in [review #${kept!.id}]`);
@@ -105,7 +105,7 @@ describe('runs started together on one PR', () => {
       for (const comment of [...double.state.reviewComments[7]!]) double.state.reviewComments[7]!.push({ ...comment, id: double.nextId(), pull_request_review_id: copy.id });
       const [run] = double.state.checkRuns;
       double.state.checkRuns.push({ ...run!, id: double.nextId(), external_id: 'old-race', annotations: [...run!.annotations] });
-      expect(shown().reviews.map((r) => r.comments)).toEqual([3, 3]);
+      expect(shown().reviews.map((r) => r.comments)).toEqual([1, 1]);
       expect(shown().checks.map((c) => [c.annotations, c.supersededBy])).toEqual([
         [3, null],
         [3, null],
@@ -113,8 +113,8 @@ describe('runs started together on one PR', () => {
 
       const next = await runAction({ double, workspace: scenario.repo.dir, event });
       expect(next.code).toBe(1);
-      expect(next.stdout).toContain('removed 3 inline comments that another run had posted too');
-      expect(shown().reviews.map((r) => r.comments)).toEqual([3, 0]);
+      expect(next.stdout).toContain('removed 1 inline comment that another run had posted too');
+      expect(shown().reviews.map((r) => r.comments)).toEqual([1, 0]);
       // GitHub cannot remove the older run's annotations; it now repeats the newer run's verdict and points to it.
       expect(shown().checks.map((c) => [c.conclusion, c.annotations, c.supersededBy])).toEqual([
         ['failure', 3, double.state.checkRuns[1]!.id],

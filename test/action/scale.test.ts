@@ -1,7 +1,7 @@
 /**
  * End to end (the bundled action against the OpenAPI-checked GitHub double): a 300-file PR.
  * From a shallow checkout it costs few REST requests (the two commits are fetched with git),
- * its review holds at most 25 inline comments, the check run's summary is sent once, and when
+ * its review holds at most 25 inline comments (one per problem), the check run's summary is sent once, and when
  * the check run fails part-way only the missing annotations go out as workflow commands, at
  * most 10 per kind.
  */
@@ -66,8 +66,9 @@ describe('a 300-file pull request', () => {
 
     // The review: 25 inline comments, all on added lines; the sticky comment says so.
     expect(double.state.reviewComments[7]).toHaveLength(25);
-    expect(double.state.reviews[7]![0]!.body).toContain(`inline comments on the 25 most severe of ${regressions} regressed chunks on added lines`);
-    expect(double.state.issueComments[7]![0]!.body).toContain(`Inline review comments went to the 25 most severe of ${regressions} regressed chunks on added lines`);
+    // One per problem: each file's split table and split code block, 600 in all.
+    expect(double.state.reviews[7]![0]!.body).toContain(`inline comments on the 25 most severe of ${2 * FILES} problems on added lines`);
+    expect(double.state.issueComments[7]![0]!.body).toContain(`Inline review comments went to the 25 most severe of ${2 * FILES} problems on added lines`);
     const body = JSON.stringify(double.requestsOf('pulls/create-review')[0]!.body);
     expect(body.length).toBeLessThan(40_000);
 
