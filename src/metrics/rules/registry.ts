@@ -64,7 +64,7 @@ const splitHint =
 
 /**
  * Every rule, in the order of SPEC §5 (then issue 12's): one entry per tag, and every other
- * table — severities, hints, tag sets, the `IssueTag` type, the README table, the schema
+ * table — severities, hints, tag sets, the `IssueTag` type, the rule table of docs/rules.md, the schema
  * descriptions, the pages under `docs/rules/` — derives from it. The order is the order of
  * tags on one line of a report.
  */
