@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { RULE_TAGS } from '../src/metrics/rules/registry.js';
 import { MAJOR_TAG, REPOSITORY } from '../src/version.js';
+import { runCli } from './helpers/cli.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
@@ -78,6 +79,19 @@ describe('README', () => {
       'node dist/cli.js diff --base-dir fixtures/demo/base --head-dir fixtures/demo/head --format md',
       'npm ci && npm test',
     ]);
+  });
+
+  it("shows an excerpt of the demo's comment as the quick start prints it", async () => {
+    const { code, stdout } = await runCli(['diff', '--base-dir', 'fixtures/demo/base', '--head-dir', 'fixtures/demo/head', '--format', 'md'], { cwd: ROOT });
+    expect(code).toBe(1);
+    const printed = new Set(stdout.split('\n'));
+    const excerpt = section(readme, '## What the comment looks like')
+      .split('\n')
+      .filter((line) => line.startsWith('> ') && line.length > 2)
+      .map((line) => line.slice(2));
+    expect(excerpt.length).toBeGreaterThan(5);
+    // The comment's third-level headings are shown bold, so the excerpt adds none to the README.
+    for (const line of excerpt) expect(printed, line).toContain(/^\*\*(.+)\*\*$/.exec(line) ? `### ${line.slice(2, -2)}` : line);
   });
 
   it('links every reference page under docs/', () => {
