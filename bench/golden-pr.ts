@@ -2,7 +2,7 @@
  * A one-file pull request on a 2,000-file synthetic docs repo, compared with `chunkgate diff` as
  * the action's checkout does it (real git, two commits): with a golden set of 40 queries against
  * the same PR without one (issue 16: ≤ 3×). With the content cache (`--cache-dir`) restored, as
- * the README's workflow keeps it with actions/cache, and cold, for reference. The repository's
+ * docs/cli.md's workflow keeps it with actions/cache, and cold, for reference. The repository's
  * objects are packed, as in a fetched checkout.
  */
 import { execFileSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Writes the parts of the rule pages (docs/rules/<tag>.md) and of the README's rule table that
+// Writes the parts of the rule pages (docs/rules/<tag>.md) and of the rule table in docs/rules.md that
 // the rule registry decides: `npm run rule-docs`. The hand-written sections of a page (why the
 // problem hurts retrieval, an example before and after) are left as they are. With `--check`
 // (CI), writes nothing and fails when a file differs from what the registry makes.
@@ -14,7 +14,7 @@ const problems: string[] = [];
 
 const files: Array<{ path: string; parts: ReadonlyArray<readonly [GeneratedPart, string]> }> = [
   ...RULE_TAGS.map((tag) => ({ path: rulePagePath(tag), parts: rulePageParts(tag) })),
-  { path: 'README.md', parts: [['table', rulesTableMarkdown()] as const] },
+  { path: 'docs/rules.md', parts: [['table', rulesTableMarkdown()] as const] },
 ];
 
 for (const { path, parts } of files) {

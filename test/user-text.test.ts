@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { renderComment } from '../src/report/comment.js';
 import { renderHtmlReport } from '../src/report/html/index.js';
@@ -18,8 +18,10 @@ describe('user-facing text cites no internal document', () => {
     expect(text).not.toMatch(INTERNAL);
   });
 
-  it('the README and action.yml', () => {
-    for (const file of ['../README.md', '../action.yml']) expect(readFileSync(new URL(file, import.meta.url), 'utf8')).not.toMatch(INTERNAL);
+  it('the README, the docs pages and action.yml', () => {
+    const pages = readdirSync(new URL('../docs/', import.meta.url)).filter((name) => name.endsWith('.md')).map((name) => `../docs/${name}`);
+    expect(pages).toContain('../docs/config.md');
+    for (const file of ['../README.md', ...pages, '../action.yml']) expect(readFileSync(new URL(file, import.meta.url), 'utf8'), file).not.toMatch(INTERNAL);
   });
 
   it('the PR comment and the HTML report', async () => {

@@ -48,7 +48,7 @@ export function describeFailure(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   const where = failedEndpoint(error);
   if (isRateLimitError(error)) return `GitHub's rate limit for this token stopped it${where ? ` at ${where}` : ''} (${message})`;
-  if (statusOf(error) === 403) return 'the token cannot write here (a fork PR gets a read-only token; see the fork-safe workflow in the README)';
+  if (statusOf(error) === 403) return 'the token cannot write here (a fork PR gets a read-only token; see the fork-safe workflows in docs/fork-safety.md)';
   if (error instanceof GitHubTimeoutError) return isAmbiguousWrite(error) ? `${message}, and found nothing written when it looked` : message;
   if (isAmbiguousWrite(error)) return `GitHub did not confirm the write${where ? ` to ${where}` : ''} and it was not found afterwards (${message})`;
   return message;

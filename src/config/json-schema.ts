@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { repositoryRawUrl } from '../version.js';
 import { CONFIG_DESCRIPTIONS } from './descriptions.js';
 import { configSchema, defaultConfig } from './schema.js';
 
@@ -118,8 +119,8 @@ function isPlainObject(value: unknown): value is JsonSchema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Where the schemas are published: the `v0` tag's `schema/` folder, moved on every release. */
-export const SCHEMA_BASE_URL = 'https://raw.githubusercontent.com/chunkgate/chunkgate/v0/schema/';
+/** Where the schemas are published: `schema/` at the major tag of the repository (src/version.ts), moved on every release. */
+export const SCHEMA_BASE_URL = repositoryRawUrl('schema/');
 
 /** The JSON Schema of `.chunkgate.yml` (`schema/chunkgate.schema.json`). */
 export function configJsonSchema(): JsonSchema {

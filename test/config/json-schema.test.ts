@@ -5,7 +5,7 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { configJsonSchema, editorSchema, keyPaths } from '../../src/config/json-schema.js';
+import { configJsonSchema, editorSchema, keyPaths, SCHEMA_BASE_URL } from '../../src/config/json-schema.js';
 import { parseConfig } from '../../src/config/load.js';
 import { goldenJsonSchema } from '../../src/golden/json-schema.js';
 import { parseGolden } from '../../src/golden/load.js';
@@ -51,11 +51,17 @@ describe('schema/chunkgate.schema.json and schema/golden.schema.json', () => {
     expect(properties.llm!.properties.baseURL!.default).toBeNull();
   });
 
-  it('accept the README configuration, with its yaml-language-server line', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('## Configuration'));
+  // The README's main keys, and every key in docs/config.md.
+  it.each([
+    ['README.md', '## Configuration'],
+    ['docs/config.md', '## The config file'],
+  ])('accept the configuration of %s, with its yaml-language-server line', (file, heading) => {
+    const text = readFileSync(join(ROOT, file), 'utf8');
+    expect(text).toContain(heading);
+    const section = text.slice(text.indexOf(heading));
     const yaml = /```yaml\n([\s\S]*?)```/.exec(section)![1]!;
-    expect(yaml.split('\n')[0]).toBe('# yaml-language-server: $schema=https://raw.githubusercontent.com/chunkgate/chunkgate/v0/schema/chunkgate.schema.json');
+    expect(yaml.split('\n')[0]).toBe(`# yaml-language-server: $schema=${SCHEMA_BASE_URL}chunkgate.schema.json`);
+    expect(SCHEMA_BASE_URL).toBe('https://raw.githubusercontent.com/chunkgate/chunkgate/v0/schema/');
     expect(validConfig(parse(yaml)), JSON.stringify(validConfig.errors)).toBe(true);
     expect(parses(yaml)).toBe(true);
   });

@@ -1,4 +1,4 @@
-/** The rule pages (docs/rules/) and the README's rule table say what the registry says (issue 14 item 3). */
+/** The rule pages (docs/rules/) and the rule table of docs/rules.md say what the registry says (issue 14 item 3). */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RULE_TAGS, RULES } from '../../src/metrics/rules/registry.js';
@@ -70,17 +70,17 @@ describe('withGeneratedPart', () => {
   });
 });
 
-describe("the README's rule table", () => {
+describe('the rule table of docs/rules.md', () => {
   it('is fresh (else: npm run rule-docs)', () => {
-    const readme = read('README.md');
-    expect(withGeneratedPart(readme, 'table', rulesTableMarkdown())).toBe(readme);
+    const index = read('docs/rules.md');
+    expect(withGeneratedPart(index, 'table', rulesTableMarkdown())).toBe(index);
   });
 
   it('has one row per rule, linked to its page, with severity, description, cap and gating', () => {
     const rows = rulesTableMarkdown().split('\n').slice(2);
     expect(rows).toHaveLength(RULE_TAGS.length);
-    expect(rows[2]).toBe(`| [\`table-split\`](docs/rules/table-split.md) | high | ${RULES['table-split'].description} | 59 | yes |`);
-    expect(rows.at(-2)).toBe(`| [\`unfindable-chunk\`](docs/rules/unfindable-chunk.md) | low | ${RULES['unfindable-chunk'].description} | — | shown |`);
+    expect(rows[2]).toBe(`| [\`table-split\`](rules/table-split.md) | high | ${RULES['table-split'].description} | 59 | yes |`);
+    expect(rows.at(-2)).toBe(`| [\`unfindable-chunk\`](rules/unfindable-chunk.md) | low | ${RULES['unfindable-chunk'].description} | — | shown |`);
     for (const tag of RULE_TAGS) expect(existsSync(new URL(rulePagePath(tag), ROOT))).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import type { Severity, SizeUnit } from '../../types.js';
+import { repositoryFileUrl } from '../../version.js';
 
 /**
  * What a rule's findings do (Lighthouse CI's levels), set per rule in `rules:` of the config:
@@ -12,8 +13,8 @@ export type RuleLevel = (typeof RULE_LEVELS)[number];
 /** The most a chunk with lost source or a piece of a split table or code block may score (seed 003): the top of `fail`. */
 export const HARD_CAP = 59;
 
-/** Where the rule pages are published: the `v0` tag's `docs/rules/`, moved on every release. */
-export const RULE_DOCS_BASE = 'https://github.com/chunkgate/chunkgate/blob/v0/docs/rules/';
+/** Where the rule pages are published: `docs/rules/` at the major tag of the repository (src/version.ts). */
+export const RULE_DOCS_BASE = repositoryFileUrl('docs/rules/');
 
 /** What a rule's first appearance on a chunk aligned with the base side makes of that chunk (SPEC §7). */
 export type RegressionEffect =
@@ -63,7 +64,7 @@ const splitHint =
 
 /**
  * Every rule, in the order of SPEC §5 (then issue 12's): one entry per tag, and every other
- * table — severities, hints, tag sets, the `IssueTag` type, the README table, the schema
+ * table — severities, hints, tag sets, the `IssueTag` type, the rule table of docs/rules.md, the schema
  * descriptions, the pages under `docs/rules/` — derives from it. The order is the order of
  * tags on one line of a report.
  */
@@ -244,7 +245,7 @@ export function isRuleTag(name: string): name is RuleTag {
   return Object.prototype.hasOwnProperty.call(RULES, name);
 }
 
-/** The URL of the rule's page (`docs/rules/<tag>.md` at the `v0` tag). */
+/** The URL of the rule's page (`docs/rules/<tag>.md` at the major tag). */
 export function ruleDocsUrl(tag: RuleTag): string {
   return `${RULE_DOCS_BASE}${tag}.md`;
 }

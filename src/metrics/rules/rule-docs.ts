@@ -1,10 +1,10 @@
 import { RULE_TAGS, ruleMeta, type RegressionEffect, type RuleTag } from './registry.js';
 
-// The parts of the rule pages (`docs/rules/<tag>.md`) and of the README's rule table that the
+// The parts of the rule pages (`docs/rules/<tag>.md`) and of the rule table in docs/rules.md that the
 // registry decides, as text. `npm run rule-docs` writes them between the markers below and a
 // test checks they are fresh, so a page never says another severity, level or cap than the code.
 
-/** The generated parts: `facts` and `configure` on each rule page, `table` in the README. */
+/** The generated parts: `facts` and `configure` on each rule page, `table` in docs/rules.md. */
 export type GeneratedPart = 'facts' | 'configure' | 'table';
 
 /** The line a generated part starts with (it tells a reader of the source not to edit it). */
@@ -65,12 +65,12 @@ export function ruleConfigureMarkdown(tag: RuleTag): string {
   ].join('\n');
 }
 
-/** The README's table of rules: tag (linked to its page), severity, what it detects, whether it caps and gates. */
+/** The table of rules in docs/rules.md: tag (linked to its page, beside it in docs/rules/), severity, what it detects, whether it caps and gates. */
 export function rulesTableMarkdown(): string {
   const rows = RULE_TAGS.map((tag) => {
     const rule = ruleMeta(tag);
     const gates = rule.regression === 'gates' ? 'yes' : rule.regression === 'shown' ? 'shown' : 'no';
-    return `| [\`${tag}\`](docs/rules/${tag}.md) | ${rule.severity} | ${rule.description.replaceAll('|', '\\|')} | ${rule.cap ?? '—'} | ${gates} |`;
+    return `| [\`${tag}\`](rules/${tag}.md) | ${rule.severity} | ${rule.description.replaceAll('|', '\\|')} | ${rule.cap ?? '—'} | ${gates} |`;
   });
   return ['| Rule | Severity | What it detects | Caps at | New finding gates |', '|---|---|---|---|---|', ...rows].join('\n');
 }
