@@ -5,7 +5,7 @@ import { drawSample } from '../calibration/sample.js';
 import { scoreCalibration } from '../calibration/score.js';
 import { readSheet, writeSheet, type SheetFormat } from '../calibration/sheet.js';
 import { parseReport } from '../history/load.js';
-import { oneOf, parseCommandArgs, UsageError } from './args.js';
+import { oneOf, parseCommandArgs, UsageError, unknownSubcommand } from './args.js';
 import type { CliIO } from './io.js';
 
 export const CALIBRATE_USAGE = `Usage: chunkgate calibrate sample <report.json> [--out sheet.csv|sheet.yml] [--per-document N] [--seed S] [--format csv|yaml]
@@ -25,7 +25,7 @@ export async function runCalibrate(argv: string[], io: CliIO): Promise<number> {
   const [sub, ...rest] = argv;
   if (sub === 'sample') return sample(rest, io);
   if (sub === 'score') return score(rest, io);
-  throw new UsageError(`Unexpected calibrate subcommand ${JSON.stringify(sub ?? '')}, expected sample or score`);
+  throw unknownSubcommand('calibrate', sub, ['sample', 'score']);
 }
 
 async function readText(io: CliIO, path: string, what: string): Promise<string> {

@@ -27,7 +27,7 @@ import { discoverFiles, docReader, readDocFile } from '../sources/files.js';
 import { denseFor, embeddingsFor, semanticFor } from '../sources/llm.js';
 import type { DocText } from '../sources/doc-text.js';
 import { docPair, sameBytes } from '../sources/doc-pair.js';
-import { changedFiles, defaultBranch, exportTree, mergeBase, readDocAt, showFile } from '../sources/git.js';
+import { changedFiles, defaultBranch, exportTree, isInsideWorkTree, mergeBase, readDocAt, resolveCommit, showFile } from '../sources/git.js';
 import { VERSION } from '../version.js';
 import { oneOf, parseCommandArgs, UsageError } from './args.js';
 import { useColor } from './color.js';
@@ -184,6 +184,13 @@ interface Side {
   repo?: string;
 }
 
+/** The commit `ref` names, as a full SHA; a usage error naming the flag when it names none. */
+async function commitOf(repo: string, flag: string, ref: string): Promise<string> {
+  const sha = await resolveCommit(repo, ref);
+  if (sha === null) throw new UsageError(`${flag} ${ref}: no such commit in ${repo} (name a branch, tag or commit; see \`git log --oneline\`)`);
+  return sha;
+}
+
 /** A copy of `ref`'s tree in a new temp folder (`git archive`), for the external chunker to run in; the caller removes it. */
 async function baseTree(repo: string, ref: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'chunkgate-base-'));
@@ -291,13 +298,23 @@ interface GitFlagValues {
  */
 async function gitSide(io: CliIO, values: GitFlagValues, patterns: string[], retrieves: boolean): Promise<Side> {
   const repo = resolve(io.cwd, values.repo ?? '.');
-  const head = values.head ?? null;
-  let base = values.base;
-  if (base === undefined) {
+  if (!(await isInsideWorkTree(repo))) {
+    throw new UsageError(
+      `${values.repo ?? 'this folder'} is not a git repository: compare two folders with --base-dir DIR --head-dir DIR, score files as they are with \`chunkgate eval <files>\`, or run \`git init\` and commit a base first`,
+    );
+  }
+  // Refs are resolved to commits once: a ref like `main~1` is shown as its commit, and a typo stops here.
+  const head = values.head === undefined ? null : await commitOf(repo, '--head', values.head);
+  let base: string;
+  if (values.base !== undefined) base = await commitOf(repo, '--base', values.base);
+  else {
+    if ((await resolveCommit(repo, 'HEAD')) === null) {
+      throw new UsageError('the repository has no commit yet: commit a base first, or score the files as they are with `chunkgate eval <files>`');
+    }
     const branch = await defaultBranch(repo);
-    if (!branch) throw new UsageError('cannot find the default branch (origin/HEAD, main or master): pass --base REF');
+    if (!branch) throw new UsageError('cannot find the default branch (origin/HEAD, main or master): pass the commit to compare with, e.g. --base HEAD~1');
     const found = await mergeBase(repo, branch, head ?? 'HEAD');
-    if (!found) throw new UsageError(`no merge base between ${branch} and ${head ?? 'HEAD'}: pass --base REF`);
+    if (!found) throw new UsageError(`no merge base between ${branch} and ${head ?? 'HEAD'}: pass the commit to compare with, e.g. --base HEAD~1`);
     base = found;
   }
   const notices: string[] = [];

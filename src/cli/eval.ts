@@ -24,7 +24,7 @@ import { createProgress } from './progress.js';
 import { pairRunner } from './runner.js';
 import { inShard, parseJobs, parseShard, withShard } from './shard.js';
 import { openSpool } from './spool.js';
-import { resolveTargets, type Target } from './targets.js';
+import { nonMarkdownWarnings, resolveTargets, type Target } from './targets.js';
 
 export const EVAL_USAGE = `Usage: chunkgate eval <files|dirs|globs…> [--config F] [--format text|json|md] [--out F] [--html F]
                       [--jobs N] [--shard I/N] [--scorer heuristic|llm] [--llm-base-url URL] [--model NAME] [--cache-dir DIR]
@@ -80,6 +80,7 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
   const semantic = semanticFor(config, settings);
   const embeddings = embeddingsFor(config, settings);
   const { targets, skipped } = await resolveTargets(io.cwd, config, positionals);
+  for (const warning of nonMarkdownWarnings(targets)) io.stderr(`warning: ${warning}`);
   const notices = skipped.map((skip) => `${skip.path}: skipped (${skip.reason})`);
   if (targets.length === 0) {
     for (const notice of notices) io.stderr(`notice: ${notice}`);
