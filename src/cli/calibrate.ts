@@ -17,8 +17,9 @@ sample  draws the chunks the LLM judge scored in a report (chunkgate eval/diff -
         five rubric dimensions left blank for a person to fill in (20–100), without the
         judge's scores. Format from --format, else the --out extension, else csv.
 score   reads the filled-in sheet and scores the judge against it: MAE, bias (judge − human)
-        and Spearman's rank correlation per dimension and overall, and seed 003's acceptance
-        check (≥ 30 chunks, overall MAE < 15). Exit 0 accepted, 1 not yet, 2 bad input.`;
+        and Spearman's rank correlation per dimension and overall, and the acceptance
+        check (≥ 30 chunks, overall MAE < 15 as shown, to one decimal). Exit 0 accepted,
+        1 not yet, 2 bad input.`;
 
 /** `chunkgate calibrate sample|score`. */
 export async function runCalibrate(argv: string[], io: CliIO): Promise<number> {
