@@ -76,9 +76,10 @@ export function failsOn(level: (typeof EVAL_FAIL_ON)[number], found: Found): boo
 }
 
 /**
- * `chunkgate eval`: exit 0 when every file was evaluated (whatever their scores), 1 when one
- * could not be checked (unless `thresholds.unchecked: warn`), 2 on usage or config errors and
- * when the arguments select no file at all.
+ * `chunkgate eval`: exit 0 when every file was evaluated (whatever their scores, unless
+ * `--fail-on` finds its level), 1 when one could not be checked (unless `thresholds.unchecked:
+ * warn`) or `--fail-on` found its level, 2 on usage or config errors and when the arguments
+ * select no file at all.
  */
 export async function runEval(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, {

@@ -101,8 +101,9 @@ export function evalDigest(report: Report): EvalDigest {
 function summaryLines(report: Report, paint: ReturnType<typeof painter>): string[] {
   const digest = evalDigest(report);
   const { grades } = digest;
+  const unchecked = uncheckedLines(report.files).length;
   const lines = [
-    `Summary: ${report.summary.files} files · ${report.summary.chunks} chunks (${grades.pass} pass, ${grades.warn} warn, ${grades.fail} fail) · ${digest.belowMinimum.length} below a minimum`,
+    `Summary: ${report.summary.files} files · ${report.summary.chunks} chunks (${grades.pass} pass, ${grades.warn} warn, ${grades.fail} fail) · ${digest.belowMinimum.length} below a minimum${unchecked > 0 ? ` · ${unchecked} not checked` : ''}`,
   ];
   if (digest.worst.length > 0) {
     lines.push('Worst files:');

@@ -76,6 +76,13 @@ describe('eval on a whole repository (issue 27 item 9)', () => {
     expect(typo.stderr).toContain('Unexpected --fail-on "eror", expected one of: none, error, warning — did you mean error?');
   });
 
+  it('counts the files it could not check in the summary', async () => {
+    await writeFile(join(dir, 'bin.md'), '# A\n\nHello\0 world.\n');
+    const result = await runCli(['eval', 'a.md', 'bin.md'], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stdout.split('\n')[0]).toBe('Summary: 2 files · 1 chunks (1 pass, 0 warn, 0 fail) · 0 below a minimum · 1 not checked');
+  });
+
   it('failsOn weighs threshold failures and grades by level', () => {
     const nothing = { belowMinimum: 0, fail: 0, warn: 0 };
     expect(failsOn('none', { belowMinimum: 2, fail: 3, warn: 4 })).toBe(false);
