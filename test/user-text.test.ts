@@ -11,7 +11,7 @@ import { CONTEXT, sampleReport } from './report/sample.js';
 const INTERNAL = /\bSPEC\b|§\s*\d|\b[Ss]eeds?\s*\d{1,3}\b|\b[Ii]ssue\s+#?\d+\b/;
 
 describe('user-facing text cites no internal document', () => {
-  it.each([[[] as string[]], [['eval', '--help']], [['diff', '--help']], [['advise', '--help']], [['golden', '--help']]])('chunkgate %j', async (argv) => {
+  it.each([[[] as string[]], [['eval', '--help']], [['diff', '--help']], [['advise', '--help']], [['golden', '--help']], [['calibrate', '--help']]])('chunkgate %j', async (argv) => {
     const { stdout, stderr } = await runCli(argv.length ? argv : ['--help'], { cwd: import.meta.dirname });
     const text = stdout + stderr;
     expect(text).toContain('Usage');

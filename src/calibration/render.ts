@@ -19,8 +19,8 @@ export function renderCalibration(result: CalibrationResult, options: { markdown
   const markdown = options.markdown ?? false;
   const { acceptance } = result;
   const verdict = acceptance.passed
-    ? `✅ The judge is calibrated: ${result.samples} chunks, overall MAE ${result.overall.mae.toFixed(1)} < ${acceptance.maxMae} (seed 003 acceptance).`
-    : `❌ Not accepted yet: ${acceptance.reasons.join('; ')} (seed 003: ≥ ${acceptance.minSamples} chunks, overall MAE < ${acceptance.maxMae}).`;
+    ? `✅ The judge is calibrated: ${result.samples} chunks, overall MAE ${result.overall.mae.toFixed(1)} < ${acceptance.maxMae} (accepted at ≥ ${acceptance.minSamples} chunks and an overall MAE below ${acceptance.maxMae}).`
+    : `❌ Not accepted yet: ${acceptance.reasons.join('; ')} (accepted at ≥ ${acceptance.minSamples} chunks and an overall MAE below ${acceptance.maxMae}).`;
   const row = (name: string, agreement: Agreement) => [name, fixed(agreement.mae, 1), signed(agreement.bias), fixed(agreement.spearman, 2)];
   const table = renderTable(
     ['Dimension', 'MAE', 'Bias (judge − human)', 'Spearman ρ'],

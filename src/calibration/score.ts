@@ -16,6 +16,11 @@ export interface Agreement {
 /** Seed 003's cold-start acceptance: at least 30 samples, overall MAE below 15 points. */
 export const ACCEPTANCE = { minSamples: 30, maxMae: 15 } as const;
 
+/** An MAE as reports show it: rounded to one decimal (the acceptance check compares this value). */
+export function shownMae(mae: number): number {
+  return Number(mae.toFixed(1));
+}
+
 /** What `calibrate score` reports. */
 export interface CalibrationResult {
   samples: number;
@@ -48,7 +53,7 @@ export function judgedChunks(report: Report): Map<string, JudgeVerdict> {
 /**
  * Scores the LLM judge against people (seed 003 human calibration): per dimension and on the
  * overall (mean of the five), the MAE, the bias (judge − human) and Spearman's rank
- * correlation; then the acceptance check (≥ 30 samples, overall MAE < 15). People's scores
+ * correlation; then the acceptance check (≥ 30 samples, overall MAE < 15 as shown, to one decimal). People's scores
  * never change the automatic scores: this only says how far to trust them.
  *
  * @throws Error listing the sheet ids the report has no judge verdict for (a sheet drawn from
@@ -69,7 +74,8 @@ export function scoreCalibration(humans: readonly HumanScore[], report: Report):
   const overall = agreement(pairs.map((pair) => mean(pair.judge)), pairs.map((pair) => mean(pair.human)));
   const reasons: string[] = [];
   if (pairs.length < ACCEPTANCE.minSamples) reasons.push(`${pairs.length} scored chunks, at least ${ACCEPTANCE.minSamples} needed`);
-  if (!(overall.mae < ACCEPTANCE.maxMae)) reasons.push(`overall MAE ${overall.mae.toFixed(1)}, must be below ${ACCEPTANCE.maxMae}`);
+  // Judged on the MAE as shown (one decimal): 14.96 shows as 15.0, which is not below 15.
+  if (!(shownMae(overall.mae) < ACCEPTANCE.maxMae)) reasons.push(`overall MAE ${overall.mae.toFixed(1)}, must be below ${ACCEPTANCE.maxMae}`);
   return {
     samples: pairs.length,
     dimensions,

@@ -12,7 +12,7 @@ import type { Uncheckable } from '../compare/unchecked.js';
 import { oneOf, parseCommandArgs, UsageError } from './args.js';
 import { loadConfigFile } from './config.js';
 import type { CliIO } from './io.js';
-import { resolveTargets } from './targets.js';
+import { nonMarkdownWarnings, resolveTargets } from './targets.js';
 
 export const ADVISE_USAGE = `Usage: chunkgate advise <files|dirs|globs…> [--config F] [--unit tokens|chars] [--embedding-limit N] [--format text|md|json] [--out F]
 
@@ -47,6 +47,7 @@ export async function runAdvise(argv: string[], io: CliIO): Promise<number> {
   }
   const { targets, skipped } = await resolveTargets(io.cwd, config, positionals);
   for (const skip of skipped) io.stderr(`notice: ${skip.path}: skipped (${skip.reason})`);
+  for (const warning of nonMarkdownWarnings(targets)) io.stderr(`warning: ${warning}`);
   const sections: SectionLength[] = [];
   for (const target of targets) {
     const read = await readDocFile(target.root, target.rel);

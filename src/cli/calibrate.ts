@@ -5,7 +5,7 @@ import { drawSample } from '../calibration/sample.js';
 import { scoreCalibration } from '../calibration/score.js';
 import { readSheet, writeSheet, type SheetFormat } from '../calibration/sheet.js';
 import { parseReport } from '../history/load.js';
-import { oneOf, parseCommandArgs, UsageError } from './args.js';
+import { oneOf, parseCommandArgs, UsageError, unknownSubcommand } from './args.js';
 import type { CliIO } from './io.js';
 
 export const CALIBRATE_USAGE = `Usage: chunkgate calibrate sample <report.json> [--out sheet.csv|sheet.yml] [--per-document N] [--seed S] [--format csv|yaml]
@@ -17,15 +17,16 @@ sample  draws the chunks the LLM judge scored in a report (chunkgate eval/diff -
         five rubric dimensions left blank for a person to fill in (20–100), without the
         judge's scores. Format from --format, else the --out extension, else csv.
 score   reads the filled-in sheet and scores the judge against it: MAE, bias (judge − human)
-        and Spearman's rank correlation per dimension and overall, and seed 003's acceptance
-        check (≥ 30 chunks, overall MAE < 15). Exit 0 accepted, 1 not yet, 2 bad input.`;
+        and Spearman's rank correlation per dimension and overall, and the acceptance
+        check (≥ 30 chunks, overall MAE < 15 as shown, to one decimal). Exit 0 accepted,
+        1 not yet, 2 bad input.`;
 
 /** `chunkgate calibrate sample|score`. */
 export async function runCalibrate(argv: string[], io: CliIO): Promise<number> {
   const [sub, ...rest] = argv;
   if (sub === 'sample') return sample(rest, io);
   if (sub === 'score') return score(rest, io);
-  throw new UsageError(`Unexpected calibrate subcommand ${JSON.stringify(sub ?? '')}, expected sample or score`);
+  throw unknownSubcommand('calibrate', sub, ['sample', 'score']);
 }
 
 async function readText(io: CliIO, path: string, what: string): Promise<string> {

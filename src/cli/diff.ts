@@ -1,6 +1,6 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { followRenames } from '../compare/renames.js';
 import { decide } from '../compare/verdict.js';
 import { parseConfig } from '../config/load.js';
@@ -27,11 +27,11 @@ import { discoverFiles, docReader, readDocFile } from '../sources/files.js';
 import { denseFor, embeddingsFor, questionsFor, semanticFor } from '../sources/llm.js';
 import type { DocText } from '../sources/doc-text.js';
 import { docPair, sameBytes } from '../sources/doc-pair.js';
-import { changedFiles, defaultBranch, exportTree, mergeBase, readDocAt, showFile } from '../sources/git.js';
+import { changedFiles, defaultBranch, exportTree, isInsideWorkTree, mergeBase, readDocAt, resolveCommit, showFile } from '../sources/git.js';
 import { VERSION } from '../version.js';
 import { oneOf, parseCommandArgs, UsageError } from './args.js';
 import { useColor } from './color.js';
-import { CONFIG_FILE } from './config.js';
+import { CONFIG_FILE, configNotice } from './config.js';
 import { LLM_FLAGS, LLM_FLAGS_USAGE, llmSettings, withLlmFlags } from './llm-flags.js';
 import type { CliIO } from './io.js';
 
@@ -142,7 +142,11 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
   const { notices, sources } = compared;
   const report = withShard(compared.report, shard, { command: 'diff', failOn: failOn ?? config.thresholds.failOn, paths: allPaths, pages: compared.pages });
   const allNotices = [...side.notices, ...notices];
-  for (const notice of allNotices) io.stderr(`notice: ${notice}`);
+  // Where the rules came from, in every format (issue 27 item 7): on standard error (text, json) and
+  // in the HTML map always; in the comment, whose footer names the base's config already, when the
+  // head side's config is passed over.
+  const ruleNotices = side.rulesNotice === null ? [] : [side.rulesNotice];
+  for (const notice of [...ruleNotices, ...allNotices]) io.stderr(`notice: ${notice}`);
   const decision = decide(report.files, failOn ?? config.thresholds.failOn, {
     partial: report.summary.partial,
     retrievalFailures: report.retrieval?.failures.length ?? 0,
@@ -155,7 +159,8 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
             version: VERSION,
             chunking: config.chunking,
             configChanged: side.configChanged,
-            notices: allNotices,
+            configFound: side.configFound,
+            notices: side.configChanged ? [...ruleNotices, ...allNotices] : allNotices,
             charts: true,
             ...(side.baseSha ? { baseSha: side.baseSha } : {}),
             ...(side.headSha ? { headSha: side.headSha } : {}),
@@ -166,7 +171,7 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
   const html = values.html;
   if (html !== undefined) {
     const shas = { ...(side.baseSha ? { baseSha: side.baseSha } : {}), ...(side.headSha ? { headSha: side.headSha } : {}) };
-    await io.output(renderHtmlReport({ report, sources, ...shas }), html);
+    await io.output(renderHtmlReport({ report, sources, ...shas, notices: [...ruleNotices, ...allNotices] }), html);
   }
   return values['no-fail'] ? 0 : decision.exitCode;
 }
@@ -175,6 +180,10 @@ interface Side {
   pairs: FilePair[];
   config: Config;
   configChanged: boolean;
+  /** False when the rules are the defaults: no --config, and no config file on the base side. */
+  configFound: boolean;
+  /** Where the rules came from when the base side's config file gave them or was passed over for the defaults (`null`: --config, or no config either side). */
+  rulesNotice: string | null;
   notices: string[];
   /** The golden set's text on the base side (`null`: no golden file, no retrieval). */
   goldenText: string | null;
@@ -184,6 +193,19 @@ interface Side {
   headSha?: string;
   /** The git repository (git mode only). */
   repo?: string;
+}
+
+/** `path` as a command-line argument from `cwd`: relative when inside it, else absolute. */
+function relativeArg(cwd: string, path: string): string {
+  const fromCwd = relative(cwd, path);
+  return fromCwd.startsWith('..') || isAbsolute(fromCwd) ? path : fromCwd;
+}
+
+/** The commit `ref` names, as a full SHA; a usage error naming the flag when it names none. */
+async function commitOf(repo: string, flag: string, ref: string): Promise<string> {
+  const sha = await resolveCommit(repo, ref);
+  if (sha === null) throw new UsageError(`${flag} ${ref}: no such commit in ${repo} (name a branch, tag or commit; see \`git log --oneline\`)`);
+  return sha;
 }
 
 /** A copy of `ref`'s tree in a new temp folder (`git archive`), for the external chunker to run in; the caller removes it. */
@@ -244,6 +266,15 @@ async function foldersSide(io: CliIO, baseDir: string, headDir: string, configPa
   const config = configPath
     ? configFrom(await readFile(resolve(io.cwd, configPath), 'utf8'), configPath)
     : configFrom(baseConfigText, CONFIG_FILE);
+  const rulesNotice = configPath
+    ? null
+    : configNotice({
+        base: baseConfigText,
+        head: headConfigText,
+        baseName: `the base folder ${baseDir}`,
+        headName: `the head folder ${headDir}`,
+        headPath: relativeArg(io.cwd, join(headRoot, CONFIG_FILE)),
+      });
   const list = (root: string) => discoverFiles(root, config, patterns.length > 0 ? patterns : undefined);
   const [baseFiles, headFiles] = await Promise.all([list(baseRoot), list(headRoot)]);
   notices.push(...[...baseFiles.skipped, ...headFiles.skipped].map((skip) => `${skip.path}: skipped (${skip.reason})`));
@@ -272,6 +303,8 @@ async function foldersSide(io: CliIO, baseDir: string, headDir: string, configPa
     pairs: [...followRenames(pairs.filter((pair) => !pair.unreadable)), ...pairs.filter((pair) => pair.unreadable)],
     config,
     configChanged: !configPath && baseConfigText !== headConfigText,
+    configFound: configPath !== undefined || baseConfigText !== null,
+    rulesNotice,
     notices,
     goldenText: await readInside(baseRoot, config.golden.file, notices),
     corpus: async () => ({ base: await readAll(baseRoot, baseFiles.files), head: await readAll(headRoot, headFiles.files) }),
@@ -293,13 +326,23 @@ interface GitFlagValues {
  */
 async function gitSide(io: CliIO, values: GitFlagValues, patterns: string[], retrieves: boolean): Promise<Side> {
   const repo = resolve(io.cwd, values.repo ?? '.');
-  const head = values.head ?? null;
-  let base = values.base;
-  if (base === undefined) {
+  if (!(await isInsideWorkTree(repo))) {
+    throw new UsageError(
+      `${values.repo ?? 'this folder'} is not a git repository: compare two folders with --base-dir DIR --head-dir DIR, score files as they are with \`chunkgate eval <files>\`, or run \`git init\` and commit a base first`,
+    );
+  }
+  // Refs are resolved to commits once: a ref like `main~1` is shown as its commit, and a typo stops here.
+  const head = values.head === undefined ? null : await commitOf(repo, '--head', values.head);
+  let base: string;
+  if (values.base !== undefined) base = await commitOf(repo, '--base', values.base);
+  else {
+    if ((await resolveCommit(repo, 'HEAD')) === null) {
+      throw new UsageError('the repository has no commit yet: commit a base first, or score the files as they are with `chunkgate eval <files>`');
+    }
     const branch = await defaultBranch(repo);
-    if (!branch) throw new UsageError('cannot find the default branch (origin/HEAD, main or master): pass --base REF');
+    if (!branch) throw new UsageError('cannot find the default branch (origin/HEAD, main or master): pass the commit to compare with, e.g. --base HEAD~1');
     const found = await mergeBase(repo, branch, head ?? 'HEAD');
-    if (!found) throw new UsageError(`no merge base between ${branch} and ${head ?? 'HEAD'}: pass --base REF`);
+    if (!found) throw new UsageError(`no merge base between ${branch} and ${head ?? 'HEAD'}: pass the commit to compare with, e.g. --base HEAD~1`);
     base = found;
   }
   const notices: string[] = [];
@@ -311,6 +354,15 @@ async function gitSide(io: CliIO, values: GitFlagValues, patterns: string[], ret
   const config = configPath
     ? configFrom(await readFile(resolve(io.cwd, configPath), 'utf8'), configPath)
     : configFrom(baseConfigText, CONFIG_FILE);
+  const rulesNotice = configPath
+    ? null
+    : configNotice({
+        base: baseConfigText,
+        head: headConfigText,
+        baseName: `the base commit ${base.slice(0, 7)}`,
+        headName: head ? `the head commit ${head.slice(0, 7)}` : 'the working tree',
+        headPath: head ? null : relativeArg(io.cwd, join(repo, CONFIG_FILE)),
+      });
   const wanted = (path: string) =>
     isMarkdownPath(path) && isIncluded(config, path) && (patterns.length === 0 || patterns.some((p) => path === p || path.startsWith(`${p.replace(/\/$/, '')}/`)));
   const readHead = async (path: string): Promise<DocText | null> => {
@@ -361,6 +413,8 @@ async function gitSide(io: CliIO, values: GitFlagValues, patterns: string[], ret
     pairs,
     config,
     configChanged: !configPath && baseConfigText !== headConfigText,
+    configFound: configPath !== undefined || baseConfigText !== null,
+    rulesNotice,
     notices,
     goldenText: await goldenKnown,
     corpus,

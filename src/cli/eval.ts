@@ -24,10 +24,10 @@ import { createProgress } from './progress.js';
 import { pairRunner } from './runner.js';
 import { inShard, parseJobs, parseShard, withShard } from './shard.js';
 import { openSpool } from './spool.js';
-import { resolveTargets, type Target } from './targets.js';
+import { nonMarkdownWarnings, resolveTargets, type Target } from './targets.js';
 
 export const EVAL_USAGE = `Usage: chunkgate eval <files|dirs|globs…> [--config F] [--format text|json|md] [--out F] [--html F]
-                      [--jobs N] [--shard I/N] [--scorer heuristic|llm] [--llm-base-url URL] [--model NAME] [--cache-dir DIR]
+                      [--fail-on none|error|warning] [--jobs N] [--shard I/N] [--scorer heuristic|llm] [--llm-base-url URL] [--model NAME] [--cache-dir DIR]
 
 Chunks and scores Markdown files with the rules of .chunkgate.yml (or the defaults).
 With no paths, evaluates the files the config's include/exclude select. Paths may lie
@@ -38,6 +38,9 @@ Options:
   --format FORMAT  text (default), json (every file's chunks, metrics and scores) or md
   --out F          write the report to F instead of standard output
   --html F         also write the HTML chunk map (one self-contained page) to F
+  --fail-on LEVEL  exit 1 on what is found, like a linter: none (default: exit 0 whatever
+                   the scores), error (a file below a thresholds minimum, or a chunk graded
+                   fail) or warning (those, or a chunk graded warn)
   --jobs N         worker threads (default: one per core, none for fewer than 64 files
                    a thread; 1: evaluate in the main thread). The LLM judge and semantic
                    chunking evaluate in the main thread whatever N is.
@@ -49,14 +52,34 @@ ${LLM_FLAGS_USAGE}
 
 A JSON report is written file by file: only each file's scores stay in memory, for the summary.
 
-Exit codes: 0 evaluated (whatever the scores), 1 a file could not be checked (binary,
-not UTF-8, too large, too slow, parser or chunker failure), 2 usage or config error, or
-nothing to evaluate.`;
+With more than one file, the text report starts with a summary: chunks by grade, the worst
+files, issues by rule and the files below a minimum.
+
+Exit codes: 0 evaluated (whatever the scores, unless --fail-on), 1 a file could not be
+checked (binary, not UTF-8, too large, too slow, parser or chunker failure) or --fail-on
+found its level, 2 usage or config error, or nothing to evaluate.`;
+
+/** `--fail-on` levels of `eval`, most lenient first. */
+export const EVAL_FAIL_ON = ['none', 'error', 'warning'] as const;
+
+/** What `--fail-on` weighs: threshold failures and chunks by grade. */
+interface Found {
+  belowMinimum: number;
+  fail: number;
+  warn: number;
+}
+
+/** Whether what was found fails the run under `--fail-on level`. */
+export function failsOn(level: (typeof EVAL_FAIL_ON)[number], found: Found): boolean {
+  if (level === 'none') return false;
+  return found.belowMinimum > 0 || found.fail > 0 || (level === 'warning' && found.warn > 0);
+}
 
 /**
- * `chunkgate eval`: exit 0 when every file was evaluated (whatever their scores), 1 when one
- * could not be checked (unless `thresholds.unchecked: warn`), 2 on usage or config errors and
- * when the arguments select no file at all.
+ * `chunkgate eval`: exit 0 when every file was evaluated (whatever their scores, unless
+ * `--fail-on` finds its level), 1 when one could not be checked (unless `thresholds.unchecked:
+ * warn`) or `--fail-on` found its level, 2 on usage or config errors and when the arguments
+ * select no file at all.
  */
 export async function runEval(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, {
@@ -64,11 +87,13 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
     format: { type: 'string' },
     out: { type: 'string' },
     html: { type: 'string' },
+    'fail-on': { type: 'string' },
     jobs: { type: 'string' },
     shard: { type: 'string' },
     ...LLM_FLAGS,
   });
   const format = oneOf('format', values.format, ['text', 'json', 'md'] as const, 'text');
+  const failOn = oneOf('fail-on', values['fail-on'], EVAL_FAIL_ON, 'none');
   const jobs = parseJobs(values.jobs);
   const shard = parseShard(values.shard);
   const html = values.html;
@@ -80,6 +105,7 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
   const semantic = semanticFor(config, settings);
   const embeddings = embeddingsFor(config, settings);
   const { targets, skipped } = await resolveTargets(io.cwd, config, positionals);
+  for (const warning of nonMarkdownWarnings(targets)) io.stderr(`warning: ${warning}`);
   const notices = skipped.map((skip) => `${skip.path}: skipped (${skip.reason})`);
   if (targets.length === 0) {
     for (const notice of notices) io.stderr(`notice: ${notice}`);
@@ -105,6 +131,10 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
   const spool = format === 'json' ? await openSpool() : null;
   // One reader per root: each root's real path is resolved once per run.
   const readers = new Map<string, DocReader>();
+  const found: Found = { belowMinimum: 0, fail: 0, warn: 0 };
+  const countGrades = (chunks: readonly { grade: string }[]) => {
+    for (const chunk of chunks) if (chunk.grade === 'fail' || chunk.grade === 'warn') found[chunk.grade] += 1;
+  };
   try {
     // Every file is a new file with no base: the same engine as `diff` and the action, so a file
     // that cannot be read, parsed, chunked or scored in time is an `unchecked` finding here too.
@@ -138,13 +168,18 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
       await sink.write(head);
       let first = true;
       for await (const { key, text } of spool.entries()) {
-        await sink.write(`${first ? '' : ',\n'}${boilerplate ? addBoilerplateToEntry(text, key, undefined, boilerplate) : text}`);
+        const entry = boilerplate ? addBoilerplateToEntry(text, key, undefined, boilerplate) : text;
+        // Only the written entry holds the chunks' grades (the facts keep none).
+        if (failOn !== 'none') countGrades((JSON.parse(entry) as DocDiff).head?.chunks ?? []);
+        await sink.write(`${first ? '' : ',\n'}${entry}`);
         first = false;
       }
       await sink.write(tail);
       await sink.close();
     }
     const report = withShard(buildReport({ ...input, files: diffs }), shard, slice);
+    if (!spool) for (const diff of diffs) countGrades(diff.head?.chunks ?? []);
+    found.belowMinimum = facts.reduce((sum, fact) => sum + fact.diff.failures.length, 0);
     if (!spool) {
       const color = useColor(io.env, values.out ? null : { isTTY: io.stdoutIsTTY });
       await io.output(format === 'md' ? renderEvalMarkdown(report) : renderEvalText(report, { color }), values.out);
@@ -153,7 +188,7 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
   } finally {
     await spool?.close();
   }
-  return gatingUnchecked(facts.map((fact) => fact.diff)).length > 0 ? 1 : 0;
+  return gatingUnchecked(facts.map((fact) => fact.diff)).length > 0 || failsOn(failOn, found) ? 1 : 0;
 }
 
 /** A file of the run, read when its turn comes (so only the files in flight are in memory). */

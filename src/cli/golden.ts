@@ -7,10 +7,10 @@ import { parseGolden } from '../golden/load.js';
 import { parseSuggestions, SUGGEST_SCHEMA, suggestMessages } from '../golden/suggest.js';
 import { docReader, readDocFile } from '../sources/files.js';
 import { createOpenAIProvider } from '../sources/openai.js';
-import { parseCommandArgs, UsageError } from './args.js';
+import { parseCommandArgs, UsageError, unknownSubcommand } from './args.js';
 import { loadConfigFile } from './config.js';
 import type { CliIO } from './io.js';
-import { resolveTargets } from './targets.js';
+import { nonMarkdownWarnings, resolveTargets } from './targets.js';
 
 export const GOLDEN_USAGE = `Usage: chunkgate golden check [--config F] [--golden F] [--min-runs N] [past-report.json…]
        chunkgate golden suggest <files|dirs|globs…> [--out F] [--per-type N] [--llm-base-url URL] [--model NAME]
@@ -30,7 +30,7 @@ export async function runGolden(argv: string[], io: CliIO): Promise<number> {
   const [sub, ...rest] = argv;
   if (sub === 'check') return check(rest, io);
   if (sub === 'suggest') return suggest(rest, io);
-  throw new UsageError(`Unexpected golden subcommand ${JSON.stringify(sub ?? '')}, expected check or suggest`);
+  throw unknownSubcommand('golden', sub, ['check', 'suggest']);
 }
 
 async function readText(path: string): Promise<string | null> {
@@ -124,6 +124,7 @@ async function suggest(argv: string[], io: CliIO): Promise<number> {
   if (!apiKey && !baseURL) throw new UsageError('golden suggest needs a model: set OPENAI_API_KEY, or --llm-base-url for a local OpenAI-compatible server');
   const { targets, skipped } = await resolveTargets(io.cwd, config, positionals);
   for (const skip of skipped) io.stderr(`notice: ${skip.path}: skipped (${skip.reason})`);
+  for (const warning of nonMarkdownWarnings(targets)) io.stderr(`warning: ${warning}`);
   const files: { path: string; text: string }[] = [];
   for (const target of targets) {
     const read = await readDocFile(target.root, target.rel);

@@ -1,4 +1,5 @@
 import { ConfigError } from '../config/load.js';
+import { closestMatch } from '../config/suggest.js';
 import { VERSION } from '../version.js';
 import { ADVISE_USAGE, runAdvise } from './advise.js';
 import { UsageError } from './args.js';
@@ -36,6 +37,11 @@ const COMMANDS: Record<string, { run: (argv: string[], io: CliIO) => Promise<num
   merge: { run: runMerge, usage: MERGE_USAGE },
 };
 
+/** The line under a usage error: where the options are listed. */
+function helpHint(command?: string): string {
+  return command ? `Run \`chunkgate ${command} --help\` for its options.` : 'Run `chunkgate --help` for the commands.';
+}
+
 /**
  * Runs the CLI and returns the exit code: 0 ok, 1 verdict fail (diff), 2 usage or
  * config error. The only place that turns an error into an exit code.
@@ -56,7 +62,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   }
   const command = COMMANDS[name];
   if (!command) {
-    io.stderr(`chunkgate: unknown command ${JSON.stringify(name)}\n\n${USAGE}`);
+    const suggestion = closestMatch(name, Object.keys(COMMANDS));
+    io.stderr(`chunkgate: unknown command ${JSON.stringify(name)}${suggestion ? ` — did you mean \`chunkgate ${suggestion}\`?` : ''}\n${helpHint()}`);
     return 2;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
@@ -67,7 +74,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     return await command.run(rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`chunkgate ${name}: ${error.message}\n\n${command.usage}`);
+      // One line and where to read more: the whole usage text would bury the line that matters.
+      io.stderr(`chunkgate ${name}: ${error.message}\n${helpHint(name)}`);
       return 2;
     }
     if (error instanceof ConfigError) {

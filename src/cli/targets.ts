@@ -60,6 +60,17 @@ export async function resolveTargets(cwd: string, config: Config, patterns: read
   return { targets: unique.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)), skipped };
 }
 
+/** File names read as Markdown without a second thought. */
+const MARKDOWN_NAME = /\.(?:md|mdx|markdown)$/i;
+
+/**
+ * A warning for each target named by an argument (a file, or a glob's match) whose name is not
+ * Markdown's (`.md`, `.mdx`, `.markdown`): it is still scored as Markdown, but not silently (issue 27 item 8).
+ */
+export function nonMarkdownWarnings(targets: readonly Target[]): string[] {
+  return targets.filter((target) => !MARKDOWN_NAME.test(target.path)).map((target) => `${target.path} is not a Markdown file (.md, .mdx): scored as Markdown anyway`);
+}
+
 /** Whether `path` lies outside `cwd`. */
 function leaves(cwd: string, path: string): boolean {
   const fromCwd = relative(cwd, path);

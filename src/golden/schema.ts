@@ -30,7 +30,7 @@ export const goldenSchema = strict({
     golden.queries.forEach((query, index) => {
       const first = seen.get(query.id);
       if (first !== undefined) {
-        ctx.addIssue({ code: 'custom', path: ['queries', index, 'id'], message: `duplicate id "${query.id}" (first used by queries[${first}])` });
+        ctx.addIssue({ code: 'custom', path: ['queries', index, 'id'], message: `an id no other query has (queries[${first}] has it already)` });
       } else seen.set(query.id, index);
     });
   })

@@ -22,6 +22,8 @@ export interface EvalTextOptions {
 export function renderEvalText(report: Report, options: EvalTextOptions = {}): string {
   const paint = painter(options.color ?? false);
   const lines: string[] = [];
+  // Over a whole repository the summary comes first, so the worst is read before thousands of chunk lines.
+  if (report.files.length > 1) lines.push(...summaryLines(report, paint), '');
   const unchecked = uncheckedLines(report.files);
   if (unchecked.length > 0) lines.push(paint('red', 'Not checked:'), ...unchecked.map((line) => `  ${terminalSafe(line)}`), '');
   const quick = new Map((report.quickChecks?.files ?? []).map((file) => [file.path, file]));
@@ -44,7 +46,7 @@ export function renderEvalText(report: Report, options: EvalTextOptions = {}): s
         lines.push(`        ${shown} ${issue.tag}${issue.level === 'warn' ? ' (warn)' : ''} L${issue.line}: ${terminalSafe(issue.message)}`);
       }
     }
-    for (const failure of file.failures) lines.push(`  ${paint('red', '✗')} ${terminalSafe(failure.message)}`);
+    for (const failure of file.failures) lines.push(`  ${paint('red', '✗')} ${terminalSafe(doc.path)}: ${terminalSafe(failure.message)}`);
     lines.push('');
   }
   if (report.quickChecks) lines.push(...quickChecksText(report.quickChecks), '');
@@ -55,9 +57,91 @@ export function renderEvalText(report: Report, options: EvalTextOptions = {}): s
   return `${lines.join('\n')}\n`;
 }
 
+type IssueTag = EvaluatedChunk['issues'][number]['tag'];
+
+/** How many of the worst files the summary lists. */
+const WORST_FILES = 5;
+
+/** What an eval run found, for its summary: chunks by grade, issues by rule, the files below a minimum, the worst files. */
+export interface EvalDigest {
+  grades: Record<EvaluatedChunk['grade'], number>;
+  /** Issues per rule tag, most first (ties by tag). */
+  rules: { tag: IssueTag; count: number }[];
+  /** Threshold failures with their file, in file order. */
+  belowMinimum: { path: string; message: string }[];
+  /** Up to five files that fail or warn, lowest overall score first (ties by path). */
+  worst: DocEval[];
+}
+
+/** The summary of an eval report (see {@link EvalDigest}). */
+export function evalDigest(report: Report): EvalDigest {
+  const grades = { pass: 0, warn: 0, fail: 0 };
+  const rules = new Map<IssueTag, number>();
+  const belowMinimum: EvalDigest['belowMinimum'] = [];
+  const docs: DocEval[] = [];
+  for (const file of report.files) {
+    const doc = file.head;
+    if (!doc) continue;
+    docs.push(doc);
+    for (const chunk of doc.chunks) {
+      grades[chunk.grade] += 1;
+      for (const issue of chunk.issues) rules.set(issue.tag, (rules.get(issue.tag) ?? 0) + 1);
+    }
+    for (const failure of file.failures) belowMinimum.push({ path: doc.path, message: failure.message });
+  }
+  const below = new Set(belowMinimum.map((item) => item.path));
+  const worst = docs
+    .filter((doc) => doc.grade !== 'pass' || below.has(doc.path) || doc.chunks.some((chunk) => chunk.grade !== 'pass'))
+    .sort((a, b) => a.scores.overall - b.scores.overall || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    .slice(0, WORST_FILES);
+  return {
+    grades,
+    rules: [...rules].map(([tag, count]) => ({ tag, count })).sort((a, b) => b.count - a.count || (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0)),
+    belowMinimum,
+    worst,
+  };
+}
+
+/** The text summary: counts, the worst files, issues by rule, the files below a minimum. */
+function summaryLines(report: Report, paint: ReturnType<typeof painter>): string[] {
+  const digest = evalDigest(report);
+  const { grades } = digest;
+  const unchecked = uncheckedLines(report.files).length;
+  const lines = [
+    `Summary: ${report.summary.files} files · ${report.summary.chunks} chunks (${grades.pass} pass, ${grades.warn} warn, ${grades.fail} fail) · ${digest.belowMinimum.length} below a minimum${unchecked > 0 ? ` · ${unchecked} not checked` : ''}`,
+  ];
+  if (digest.worst.length > 0) {
+    lines.push('Worst files:');
+    const width = Math.max(...digest.worst.map((doc) => terminalSafe(doc.path).length));
+    for (const doc of digest.worst) {
+      const failing = doc.chunks.filter((chunk) => chunk.grade === 'fail').length;
+      const warning = doc.chunks.filter((chunk) => chunk.grade === 'warn').length;
+      lines.push(`  ${terminalSafe(doc.path).padEnd(width)}  overall ${fixed(doc.scores.overall)} · ${doc.grade} · ${failing} fail, ${warning} warn of ${doc.chunks.length} chunks`);
+    }
+  }
+  if (digest.rules.length > 0) {
+    lines.push('Issues by rule:');
+    const width = Math.max(...digest.rules.map((rule) => rule.tag.length));
+    for (const rule of digest.rules) lines.push(`  ${rule.tag.padEnd(width)}  ${rule.count}`);
+  }
+  if (digest.belowMinimum.length > 0) {
+    lines.push('Below a minimum:');
+    for (const item of digest.belowMinimum) lines.push(`  ${paint('red', '✗')} ${terminalSafe(item.path)}: ${terminalSafe(item.message)}`);
+  }
+  return lines;
+}
+
 /** Renders a `chunkgate eval` report as Markdown: a files table, then each file's chunks. */
 export function renderEvalMarkdown(report: Report): string {
   const lines: string[] = ['## chunkgate eval', ''];
+  if (report.files.length > 1) {
+    const digest = evalDigest(report);
+    const { grades } = digest;
+    lines.push(`**Summary:** ${report.summary.files} files · ${report.summary.chunks} chunks (${grades.pass} pass, ${grades.warn} warn, ${grades.fail} fail) · ${digest.belowMinimum.length} below a minimum`, '');
+    if (digest.worst.length > 0) lines.push(`**Worst files:** ${digest.worst.map((doc) => `${codeSpan(doc.path)} ${fixed(doc.scores.overall)}`).join(' · ')}`, '');
+    if (digest.rules.length > 0) lines.push(`**Issues by rule:** ${digest.rules.map((rule) => `${ruleLinkMarkdown(rule.tag)} ${rule.count}`).join(' · ')}`, '');
+    if (digest.belowMinimum.length > 0) lines.push('**Below a minimum:**', '', ...digest.belowMinimum.map((item) => `- ❌ ${codeSpan(item.path)}: ${escapeMessage(item.message)}`), '');
+  }
   lines.push('| File | Chunks | Structural | Content | Overall | Coverage |', '|---|--:|--:|--:|--:|--:|');
   for (const file of report.files) {
     const doc = file.head;
@@ -75,7 +159,7 @@ export function renderEvalMarkdown(report: Report): string {
     const doc = file.head;
     if (!doc) continue;
     lines.push('', `### ${codeSpan(doc.path)}`, '');
-    for (const failure of file.failures) lines.push(`- ❌ ${escapeMessage(failure.message)}`);
+    for (const failure of file.failures) lines.push(`- ❌ ${codeSpan(doc.path)}: ${escapeMessage(failure.message)}`);
     if (file.failures.length > 0) lines.push('');
     lines.push('| # | Lines | Tokens | Score | Heading path | Issues |', '|--:|---|--:|--:|---|---|');
     for (const chunk of doc.chunks) {

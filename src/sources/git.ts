@@ -62,6 +62,18 @@ export async function mergeBase(repoDir: string, a: string, b: string): Promise<
   throw new Error(`git merge-base ${a} ${b} failed in ${repoDir}: ${result.stderr.trim()}`);
 }
 
+/** The full SHA of the commit `ref` names (`git rev-parse --verify ref^{commit}`), or `null` when it names none. */
+export async function resolveCommit(repoDir: string, ref: string): Promise<string | null> {
+  const result = await git(repoDir, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]);
+  return result.ok ? result.stdout.trim() : null;
+}
+
+/** True when `dir` lies inside a git working tree (`git rev-parse --is-inside-work-tree`); false outside any repository. */
+export async function isInsideWorkTree(dir: string): Promise<boolean> {
+  const result = await git(dir, ['rev-parse', '--is-inside-work-tree']);
+  return result.ok && result.stdout.trim() === 'true';
+}
+
 /** True when `sha` names a commit present in the repository (false for shallow clones missing it). */
 export async function hasCommit(repoDir: string, sha: string): Promise<boolean> {
   return (await git(repoDir, ['cat-file', '-e', `${sha}^{commit}`])).ok;

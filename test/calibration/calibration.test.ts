@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allocate, drawSample } from '../../src/calibration/sample.js';
+import { renderCalibration } from '../../src/calibration/render.js';
 import { ACCEPTANCE, scoreCalibration } from '../../src/calibration/score.js';
 import { readSheet, unescapeFormula, writeSheet } from '../../src/calibration/sheet.js';
 import type { EvaluatedChunk, Grade, JudgeVerdict, Report } from '../../src/types.js';
@@ -136,6 +137,29 @@ describe('calibration score on a hand-filled sheet (hand-computed MAE)', () => {
     // Each overall differs by 10/5 = 2 points.
     expect(result.overall.mae).toBeCloseTo(2, 10);
     expect(result.acceptance.passed).toBe(true);
+  });
+
+  it('judges the MAE it shows: 14.96 shows as 15.0 and is not below 15, 14.94 shows as 14.9 and is', () => {
+    // The judge gives 70 everywhere; people give 55 on all five (overall off by 15) or 55 on four and
+    // 56 on one (off by 74/5 = 14.8). 24 × 15 + 6 × 14.8 = 448.8 → MAE 14.96; 21 × 15 + 9 × 14.8 = 448.2 → 14.94.
+    const run = (offByFifteen: number) => {
+      const chunks = Array.from({ length: 30 }, (_, i) => chunk(`k${i}`, i, 'pass', [70, 70, 70, 70, 70]));
+      const humans = chunks.map((c, i) => ({
+        id: c.id,
+        scores: { semantic_coherence: 55, context_self_containment: 55, information_completeness: 55, boundary_quality: 55, overlap_rationality: i < offByFifteen ? 55 : 56 },
+      }));
+      return scoreCalibration(humans, report({ 'docs/a.md': chunks }));
+    };
+    const over = run(24);
+    expect(over.overall.mae).toBeCloseTo(14.96, 10);
+    expect(over.acceptance).toMatchObject({ passed: false, reasons: ['overall MAE 15.0, must be below 15'] });
+    const text = renderCalibration(over);
+    expect(text).toContain('❌ Not accepted yet: overall MAE 15.0, must be below 15 (accepted at ≥ 30 chunks and an overall MAE below 15).');
+    expect(text).not.toMatch(/seed/i);
+    const under = run(21);
+    expect(under.overall.mae).toBeCloseTo(14.94, 10);
+    expect(under.acceptance.passed).toBe(true);
+    expect(renderCalibration(under)).toContain('✅ The judge is calibrated: 30 chunks, overall MAE 14.9 < 15 (accepted at ≥ 30 chunks and an overall MAE below 15).');
   });
 
   it('round-trips the YAML sheet and rejects bad cells with row and column', () => {

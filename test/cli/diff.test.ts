@@ -59,7 +59,7 @@ describe('chunkgate diff in a git repository', () => {
     const head = await readTree(`${root}fixtures/demo/head`);
     await repo.write({ 'docs/faq.md': head['docs/faq.md']! });
     const result = await runCli(['diff', '--format', 'json'], { cwd: repo.dir });
-    expect(result.stderr).toBe('');
+    expect(result.stderr).toBe(`notice: rules from .chunkgate.yml of the base commit ${(await repo.git('rev-parse', 'main')).slice(0, 7)} (pass --config F for other rules)\n`);
     const report = JSON.parse(result.stdout) as Report;
     expect(report.files.map((file) => [file.path, file.status, file.regressions.length])).toEqual([['docs/faq.md', 'modified', 0]]);
     expect(result.code).toBe(0);

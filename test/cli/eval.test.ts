@@ -86,7 +86,8 @@ describe('chunkgate eval', () => {
     const result = await runCli(['eval', '--format', 'xml'], { cwd: demoBase });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('Unexpected --format "xml", expected one of: text, json, md');
-    expect(result.stderr).toContain('Usage: chunkgate eval');
+    expect(result.stderr).toContain('Run `chunkgate eval --help` for its options.');
+    expect(result.stderr).not.toContain('Usage: chunkgate eval');
     expect((await runCli(['frobnicate'], { cwd: demoBase })).code).toBe(2);
     expect((await runCli(['eval', '--nope'], { cwd: demoBase })).code).toBe(2);
   });

@@ -51,6 +51,23 @@ describe('golden set errors (issue 15 item 7)', () => {
     expect(result.stderr).toContain('.chunkgate/golden.yml:6: queries[0].evidence[0].txt: unknown key "txt" — did you mean "text"? (allowed: file, text)');
     expect(result.stderr).not.toContain('Unrecognized');
   });
+
+  it('name a duplicate id with the query that has it, and diff stops on a typo with the same clear line (issue 27 item 8)', async () => {
+    const dir = await copyOfBase();
+    const query = (id: string, type: string) => `  - id: ${id}\n    query: Where?\n    type: ${type}\n    evidence: [{ file: docs/auth.md, text: token }]\n`;
+    await writeFile(join(dir, '.chunkgate/golden.yml'), `queries:\n${query('q1', 'A')}${query('q1', 'A')}`);
+    const duplicate = await runCli(['golden', 'check'], { cwd: dir });
+    expect(duplicate.code).toBe(2);
+    expect(duplicate.stderr).toContain('.chunkgate/golden.yml:6: queries[1].id: unexpected value "q1" (allowed: an id no other query has (queries[0] has it already))');
+    // The same file read by diff, from a folder pair: file, line, query index, field and what is allowed.
+    const head = await copyOfBase();
+    await writeFile(join(dir, '.chunkgate/golden.yml'), `queries:\n${query('q1', 'a')}`);
+    await writeFile(join(head, 'docs/auth.md'), `${await readFile(join(head, 'docs/auth.md'), 'utf8')}\nOne more line.\n`);
+    const diff = await runCli(['diff', '--base-dir', dir, '--head-dir', head], { cwd: dir });
+    expect(diff.code).toBe(2);
+    expect(diff.stderr).toContain('chunkgate diff: invalid golden set .chunkgate/golden.yml (1 problem):\n.chunkgate/golden.yml:4: queries[0].type: unexpected value "a" — did you mean "A"? (allowed: one of A, B, C, D)');
+    expect(diff.stderr).not.toMatch(/invalid_value|Invalid option|expected one of "A"/);
+  });
 });
 
 describe('chunkgate golden suggest', () => {

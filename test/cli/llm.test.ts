@@ -29,8 +29,10 @@ describe('chunkgate diff --scorer llm', () => {
     double = await startOpenAIDouble();
     const cache = await mkdtemp(join(tmpdir(), 'chunkgate-llm-'));
     const first = await diff(['--format', 'json', '--no-fail'], cache);
-    // The retrieval probes read the corpus through the content cache: its line is all stderr says.
-    expect(first.stderr.split('\n').filter((line) => line !== '' && !line.startsWith('cache: '))).toEqual([]);
+    // The retrieval probes read the corpus through the content cache: its line, and where the rules came from, are all stderr says.
+    expect(first.stderr.split('\n').filter((line) => line !== '' && !line.startsWith('cache: '))).toEqual([
+      'notice: rules from .chunkgate.yml of the base folder fixtures/demo/base (pass --config F for other rules)',
+    ]);
     const report = JSON.parse(first.stdout) as Report;
     expect(report.scorer).toBe('llm');
     const cost = report.summary.cost!;

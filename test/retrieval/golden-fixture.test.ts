@@ -91,8 +91,10 @@ describe('golden-set retrieval with embeddings', () => {
       const cache = `${dir}/cache`;
       const run = () => runCli(['diff', '--base-dir', 'base', '--head-dir', 'head', '--format', 'json', '--no-fail', '--cache-dir', cache], { cwd: dir, env: {} });
       const first = await run();
-      // No notice; the only line is the content cache's (the corpus chunks live under --cache-dir too).
-      expect(first.stderr).toBe(`cache: 0 of 3 corpus files reused from ${cache}\n`);
+      // The content cache's line (the corpus chunks live under --cache-dir too), and where the rules came from: the edited base config.
+      expect(first.stderr).toBe(
+        `cache: 0 of 3 corpus files reused from ${cache}\nnotice: rules from .chunkgate.yml of the base folder base; the changes to it in the head folder head are ignored (rules come from the base side, so a change cannot loosen its own gate); pass --config head/.chunkgate.yml to use it\n`,
+      );
       const retrieval = (JSON.parse(first.stdout) as Report).retrieval!;
       expect(retrieval.retriever).toBe('embeddings (text-embedding-3-small)');
       expect(retrieval.queries).toHaveLength(12);

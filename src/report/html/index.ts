@@ -75,6 +75,12 @@ function passagesBlock(files: readonly DocDiff[], fileIndex: ReadonlyMap<DocDiff
   return list === '' ? [] : [`<h2 id="passages">Passages harder to find (${count})</h2>`, list];
 }
 
+/** The shell's notices as a list under the title; nothing when there are none. */
+function noticesBlock(notices: readonly string[]): string[] {
+  if (notices.length === 0) return [];
+  return ['<ul class="muted">', ...notices.map((notice) => `<li>ℹ️ ${escapeText(notice)}</li>`), '</ul>'];
+}
+
 /**
  * Renders the report as one self-contained HTML page (inline CSS and script, no network, a
  * Content-Security-Policy that lets nothing else run or load): verdict and counts; the regressed
@@ -114,6 +120,7 @@ export function renderHtmlReport(input: HtmlReportInput): string {
     `<h1>${escapeText(title)}</h1>`,
     `<p class="verdict-${summary.verdict}">${summary.verdict === 'fail' ? 'Fails' : 'Passes'} · ${countsLine(summary.files, summary.chunks, summary.regressions, summary.failures)}${summary.partial ? ' · partial run' : ''}</p>`,
     commits,
+    ...noticesBlock(input.notices ?? []),
     `<p class="muted">chunkgate ${escapeText(report.version)} · ${escapeText(report.scorer)} scorer · click a band or a numbered marker for the chunk's details</p>`,
     ...passagesBlock(files, fileIndex),
     `<h2 id="regressions">Regressed chunks (${entries.length})</h2>`,

@@ -30,4 +30,6 @@ export interface HtmlReportInput {
   /** Base and head commits, shown under the title when known. */
   baseSha?: string;
   headSha?: string;
+  /** Plain-text notices from the shell (where the rules came from, skipped files), listed under the title (default: none). */
+  notices?: readonly string[];
 }
