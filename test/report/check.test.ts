@@ -7,12 +7,12 @@ describe('checkRunOutput', () => {
   it('annotates what fails under failOn as failures, other gating items as warnings, worth-a-look items as notices', () => {
     const output = checkRunOutput(sampleReport(), CONTEXT);
     // Files in reading order (deploy.md: 1 item, guide.md: 2, new.md: 1). Under failOn [threshold]:
-    // the code split gates but is a regression → warning (deploy.md's file drop only restates it and is
-    // folded into it, issue 25); the lost heading → failure;
+    // the code split gates, and deploy.md's gating file drops only restate it: folded into it, they
+    // make it fail under `threshold` (issue 27) → failure; the lost heading → failure;
     // the worth-a-look items → notice; the pre-existing items (faq, limits, the rename) and the
     // removed page (its path is gone) → none.
     expect(output.annotations.map((a) => [a.path, a.start_line, a.end_line, a.annotation_level])).toEqual([
-      ['docs/deploy.md', 14, 79, 'warning'],
+      ['docs/deploy.md', 14, 79, 'failure'],
       ['docs/guide.md', 70, 72, 'notice'],
       ['docs/guide.md', 19, 64, 'failure'],
       ['docs/new.md', 3, 3, 'notice'],
@@ -22,7 +22,7 @@ describe('checkRunOutput', () => {
       message:
         'The code block (1,019 tokens, max 512) is cut into 3 pieces; a question about it retrieves a fragment (1 chunk → 3 pieces · overall 92 → 59)\nWhat to do: split the script into steps, link to a file, or raise max for docs/deploy/** in an override\nRule code-fence-split: https://github.com/chunkgate/chunkgate/blob/v0/docs/rules/code-fence-split.md',
     });
-    expect(output.title).toBe('chunkgate fails: 1 heading lost');
+    expect(output.title).toBe('chunkgate fails: 1 code block split, 1 heading lost');
   });
 
   it('turns the split into a failure with failOn [regression], and the threshold items into warnings', () => {
@@ -55,7 +55,7 @@ describe('checkRunOutput', () => {
       title: 'chunkgate: file not checked',
       message: 'Not checked: binary file: NUL byte at byte 8 (line 3)\nWhat to do: Remove the NUL byte.',
     });
-    expect(output.title).toBe('chunkgate fails: 1 file not checked, 1 heading lost');
+    expect(output.title).toBe('chunkgate fails: 1 file not checked, 1 code block split, 1 heading lost');
     expect(output.summary).toContain('| `docs/blob.md` | Not checked: binary file: NUL byte at byte 8 (line 3) | — | Remove the NUL byte. |');
   });
 
