@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { batches, checkRunOutput } from '../../src/report/check.js';
-import { COMMENT_MARKER } from '../../src/report/comment.js';
-import { CONTEXT, sampleReport } from './sample.js';
+import { COMMENT_MARKER, renderComment } from '../../src/report/comment.js';
+import { CONTEXT, count, sampleReport } from './sample.js';
 
 describe('checkRunOutput', () => {
   it('annotates what fails under failOn as failures, other gating items as warnings, worth-a-look items as notices', () => {
@@ -59,11 +59,24 @@ describe('checkRunOutput', () => {
     expect(output.summary).toContain('| `docs/blob.md` | Not checked: binary file: NUL byte at byte 8 (line 3) | — | Remove the NUL byte. |');
   });
 
-  it('uses the comment without its marker as the summary, within 65,535 characters', () => {
-    const output = checkRunOutput(sampleReport(), CONTEXT);
-    expect(output.summary.startsWith('## 🧩 chunkgate')).toBe(true);
+  it('summarises with the verdict and the table, not a copy of the comment (issue 27 item 4)', () => {
+    const report = sampleReport();
+    const output = checkRunOutput(report, { ...CONTEXT, artifactUrl: 'https://github.com/acme/docs/actions/runs/1/artifacts/9' });
+    const comment = renderComment(report, CONTEXT);
+    const lines = output.summary.split('\n');
+    // The check run has a title of its own: the summary opens with the comment's verdict line.
+    expect(lines[0]).toBe(comment.split('\n')[3]);
     expect(output.summary).not.toContain(COMMENT_MARKER);
-    expect(output.summary.length).toBeLessThanOrEqual(65_535);
+    // The table: the split and the lost heading, one row each.
+    expect(output.summary).toContain('### ❌ What this PR breaks\n| Where | What happened | Before → after | What to do |\n|---|---|---|---|\n| `docs/deploy.md` L14–L79 ·');
+    expect(count(output.summary, '\n| `docs/')).toBe(2);
+    // Not the comment's lists, pieces, scores or the chunk-map link (the job summary has that).
+    expect(output.summary).not.toContain('Worth a look (does not gate)');
+    expect(output.summary).not.toContain('the 3 pieces of the code block');
+    expect(output.summary).not.toContain('Scores of');
+    expect(output.summary).not.toContain('HTML chunk map](');
+    expect(output.summary).toContain('Also found, not gating: 3 worth a look, 3 already on the base branch');
+    expect(output.summary.length).toBeLessThan(comment.length / 2);
   });
 });
 
