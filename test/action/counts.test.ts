@@ -75,11 +75,11 @@ describe('the counts of one run (issue 27 item 1)', () => {
     // One row per problem in each table, the same rows; one failing annotation per problem.
     const rows = breaksRows(comment);
     expect(rows).toHaveLength(2);
-    expect(breaksRows(check.output!.summary!)).toEqual(rows);
+    expect(breaksRows(check.output.summary!)).toEqual(rows);
     expect(breaksRows(run.summary)).toEqual(rows);
     expect(check.annotations.filter((annotation) => annotation.annotation_level === 'failure')).toHaveLength(2);
     // None of them counts the pieces or the folded drops again.
-    for (const text of [comment, check.output!.title, check.output!.summary!, run.summary, run.stdout]) {
+    for (const text of [comment, check.output.title, check.output.summary!, run.summary, run.stdout]) {
       expect(text).not.toMatch(/regressed chunks|threshold failures|file score drop/);
     }
   });
