@@ -446,11 +446,6 @@ export interface DocDiff {
   failures: ThresholdFailure[];
   /** File and section findings (unchecked files, text or headings that left the index, …); `[]` when none. */
   findings: FileFinding[];
-  /**
-   * `true` when a gating file drop was left out because its every driver is a gating item already
-   * listed (it restates them): it still fails the check under `failOn: [threshold]`. Absent otherwise.
-   */
-  dropFolded?: true;
   /** For each head chunk, the index of the base chunk it was aligned with (`null`: new); absent when not compared chunk by chunk. */
   alignment?: (number | null)[];
 }

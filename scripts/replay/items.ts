@@ -6,6 +6,7 @@
  * `failure/<rule>-<score>`, `finding/<kind>`) and where it sits (the heading path). Scores and
  * line numbers are carried for reading, never matched.
  */
+import { foldedDrops } from '../../src/report/items.js';
 import type { DocDiff, Report } from '../../src/types.js';
 
 /** One gating item of one replayed commit. */
@@ -52,8 +53,10 @@ export function fileGatingItems(repo: string, commit: string, file: DocDiff): Ga
       detail: `${regression.base ? Math.round(regression.base.score) : 'new'} → ${Math.round(regression.head.score)} (${regression.reason})`,
     });
   }
+  // A file drop folded into the items it restates is one of them, not an item of its own (issue 27).
+  const folded = foldedDrops(file);
   for (const failure of file.failures) {
-    if (!gates(failure)) continue;
+    if (!gates(failure) || folded.includes(failure)) continue;
     items.push({
       repo,
       commit,
@@ -96,7 +99,7 @@ export function gatingItems(repo: string, commit: string, report: Report): Gatin
 /** Every item of a report, gating or not (the BEFORE count of "flagged"). */
 export function flaggedCount(report: Report): number {
   return report.files.reduce(
-    (sum, file) => sum + file.regressions.length + file.failures.length + ((file as { findings?: unknown[] }).findings?.length ?? 0),
+    (sum, file) => sum + file.regressions.length + file.failures.length - foldedDrops(file).length + ((file as { findings?: unknown[] }).findings?.length ?? 0),
     0,
   );
 }

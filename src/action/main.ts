@@ -8,6 +8,7 @@ import { renderComment } from '../report/comment.js';
 import { escapeInline } from '../report/escape.js';
 import type { CommentContext } from '../report/context.js';
 import { plural } from '../report/format.js';
+import { problemCounts } from '../report/headline.js';
 import { renderSummary } from '../report/summary.js';
 import type { CheckAnnotation } from '../sources/check-run.js';
 import { isMarkdownPath, relevantChanges } from '../sources/changed-file.js';
@@ -156,7 +157,9 @@ async function finish(ctx: RunContext, evaluation: PullEvaluation, subject: { pu
     ...links,
     charts: true,
   };
-  setOutputs(report, reportPath);
+  // One count of what this change breaks, for the outputs and the log, as the comment and the check run say it (issue 27).
+  const counts = problemCounts(report, context);
+  setOutputs(report, reportPath, {}, counts);
   if (env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(renderSummary(report, context)).write();
   const check = checkRunOutput(report, context);
   let unannotated: CheckAnnotation[] = check.annotations;
@@ -186,9 +189,7 @@ async function finish(ctx: RunContext, evaluation: PullEvaluation, subject: { pu
   }
   if (unposted.length > 0 && env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(`\n### ⚠️ Not posted to GitHub\n\n${unposted.map((line) => `- ${escapeInline(line)}`).join('\n')}\n`).write();
   if (unannotated.length > 0) annotateWorkflow(unannotated);
-  const { summary } = report;
-  const { gating } = summary;
-  const line = `${summary.files} files, ${summary.chunks} chunks; gating: ${gating.failures} threshold failures, ${gating.regressions} regressed chunks, ${gating.findings} section findings`;
-  if (decision.exitCode !== 0) core.setFailed(`chunkgate: fails — ${line}`);
-  else core.info(`chunkgate: passes — ${line}`);
+  const line = `chunkgate ${counts.headline} (${plural(report.summary.chunks, 'chunk')})`;
+  if (decision.exitCode !== 0) core.setFailed(line);
+  else core.info(line);
 }

@@ -20,7 +20,7 @@ export async function reportNoMarkdown(ctx: RunContext, pull: PullContext, files
   const { inputs } = ctx;
   const context: NoMarkdownContext = { headSha: pull.headSha, files, version: VERSION };
   core.info(`PR #${pull.number} changes ${files} files, no Markdown: nothing to check`);
-  for (const [name, value] of Object.entries({ structural: '', content: '', overall: '', regressions: 0, failures: 0, verdict: 'pass', report: '', 'new-findings': '' })) {
+  for (const [name, value] of Object.entries({ structural: '', content: '', overall: '', regressions: 0, failures: 0, verdict: 'pass', report: '', 'new-findings': '', problems: 0, headline: 'nothing to check: no changed Markdown files' })) {
     core.setOutput(name, value);
   }
   const check = noMarkdownCheck(context);

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as core from '@actions/core';
 import type { CommentContext } from '../report/context.js';
+import type { problemCounts } from '../report/headline.js';
 import { renderHtmlReport, type HtmlReportInput } from '../report/html/index.js';
 import { renderJson } from '../report/json.js';
 import { GITHUB_ACTIONS_BOT, tokenIdentity } from '../sources/github-identity.js';
@@ -68,9 +69,17 @@ export async function writer(ctx: RunContext): Promise<Omit<PublishContext, 'pul
 
 /**
  * The action's outputs for a scored report. An audit passes its own `verdict` (default: the
- * report's) and `newFindings`, its gating findings new since the baseline (default: empty).
+ * report's) and `newFindings`, its gating findings new since the baseline (default: empty). A
+ * pull request or merge group passes `counts` ({@link problemCounts}): what the change breaks,
+ * counted as the comment, the check run, the log and the job summary count it (`problems`,
+ * `headline`; empty otherwise).
  */
-export function setOutputs(report: Report, reportPath: string, audit: { verdict?: Verdict; newFindings?: number } = {}): void {
+export function setOutputs(
+  report: Report,
+  reportPath: string,
+  audit: { verdict?: Verdict; newFindings?: number } = {},
+  counts: ReturnType<typeof problemCounts> | null = null,
+): void {
   const heads = report.files.flatMap((file) => (file.head ? [file.head] : []));
   const average = (pick: (scores: { structural: number; content: number; overall: number }) => number) =>
     heads.length === 0 ? '' : (heads.reduce((sum, head) => sum + pick(head.scores), 0) / heads.length).toFixed(1);
@@ -82,4 +91,6 @@ export function setOutputs(report: Report, reportPath: string, audit: { verdict?
   core.setOutput('verdict', audit.verdict ?? report.summary.verdict);
   core.setOutput('report', reportPath);
   core.setOutput('new-findings', audit.newFindings ?? '');
+  core.setOutput('problems', counts?.problems ?? '');
+  core.setOutput('headline', counts?.headline ?? '');
 }

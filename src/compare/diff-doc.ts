@@ -2,7 +2,7 @@ import type { DocDiff, DocEval, FileStatus, ParsedDoc } from '../types.js';
 import { alignChunks } from './align.js';
 import { scoreDeltas } from './deltas.js';
 import { scoreDrivers } from './drivers.js';
-import { driversRestate, gateFailures, thresholdFailures, type FileThresholds } from './failures.js';
+import { gateFailures, thresholdFailures, type FileThresholds } from './failures.js';
 import { fileFindings } from './findings/index.js';
 import { preexistingTag } from './preexisting.js';
 import { findRegressions } from './regressions.js';
@@ -39,7 +39,8 @@ export interface DocInput {
  * - `failures`: {@link thresholdFailures}, each naming the chunk changes that drive it
  *   ({@link scoreDrivers}); they gate only when a gating regression or finding of the file explains
  *   them ({@link gateFailures}). A file drop (`fileDrop`) whose every driver is one of those items
- *   already only restates them and is left out, folded into them ({@link driversRestate}).
+ *   only restates them: the report folds it into them (`fileItems` in src/report/items.ts); the
+ *   data keeps it, so the verdict counts it.
  *
  * Per status: `added` (no base) gets absolute thresholds and `new-failing-chunk` regressions
  * only; `removed` (no head) gets deltas and a `page-removed` finding. A file whose text is the same
@@ -102,17 +103,8 @@ export function compareDoc(input: DocInput, thresholds: FileThresholds): DocDiff
   );
   const explained = diff.regressions.some((regression) => regression.gating) || diff.findings.some((finding) => finding.gating);
   const drivers = scoreDrivers(matches, base, diff.regressions);
-  const gatingSpans = [
-    ...diff.regressions.filter((regression) => regression.gating).map((regression) => ({ startLine: regression.head.startLine, endLine: regression.head.endLine })),
-    // A disable comment drives no score: a drop under its region is not folded into it.
-    ...diff.findings.flatMap((finding) => (finding.gating && finding.kind !== 'rules-disabled' && finding.line !== undefined ? [{ startLine: finding.line, endLine: finding.endLine ?? finding.line }] : [])),
-  ];
-  // A drop whose every driver is a gating item already listed only restates it: folded into it (issue 25).
-  const folded = gate !== 'all' && driversRestate(drivers, gatingSpans);
-  const all = gateFailures(thresholdFailures(base, head, thresholds), explained, gate);
-  const failures = all.filter((failure) => !folded || failure.rule !== 'fileDrop');
+  const failures = gateFailures(thresholdFailures(base, head, thresholds), explained, gate);
+  // A drop whose every driver is an item already listed only restates it: the report folds it into them (issue 27).
   diff.failures = failures.map((failure) => (drivers.length > 0 ? { ...failure, drivers } : failure));
-  // The folded drop still decides the verdict under `failOn: [threshold]`, through the items it restates.
-  if (all.some((failure) => failure.gating && !failures.includes(failure))) diff.dropFolded = true;
   return diff;
 }

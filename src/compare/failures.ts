@@ -1,5 +1,5 @@
 import type { GateScope, InlineDisablePolicy } from '../config/types.js';
-import type { ChunkChange, DocEval, Origin, ThresholdFailure } from '../types.js';
+import type { DocEval, Origin, ThresholdFailure } from '../types.js';
 
 /** The limits {@link thresholdFailures} applies (a file's resolved `thresholds`, without `failOn`). */
 export interface FileThresholds {
@@ -105,20 +105,4 @@ export function thresholdFailures(
  */
 export function gateFailures(failures: readonly ThresholdFailure[], explained: boolean, gate: GateScope = 'changed'): ThresholdFailure[] {
   return failures.map((failure) => ({ ...failure, gating: gate === 'all' || (failure.origin !== 'preexisting' && explained) }));
-}
-
-/** A chunk or section finding that gates, by the head lines it covers. */
-export interface GatingSpan {
-  startLine: number;
-  endLine: number;
-}
-
-/**
- * Whether a file's score drivers only restate its gating items (issue 25: one split chunk was
- * counted as a regression and again as structural, content and overall drops): there is at least
- * one driver, and every driver's head lines overlap a gating regression's chunk or a gating
- * finding's lines.
- */
-export function driversRestate(drivers: readonly ChunkChange[], gating: readonly GatingSpan[]): boolean {
-  return drivers.length > 0 && drivers.every((driver) => gating.some((span) => span.startLine <= driver.endLine && span.endLine >= driver.startLine));
 }

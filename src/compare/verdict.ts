@@ -35,7 +35,7 @@ export interface DecideOptions {
  */
 export function decide(diffs: readonly DocDiff[], failOn: readonly FailOn[], options: DecideOptions): Decision {
   const failures =
-    diffs.some((diff) => diff.dropFolded === true || diff.failures.some((failure) => failure.gating) || (diff.findings ?? []).some((finding) => finding.gating)) ||
+    diffs.some((diff) => diff.failures.some((failure) => failure.gating) || (diff.findings ?? []).some((finding) => finding.gating)) ||
     (options.retrievalFailures ?? 0) > 0;
   const regressions = diffs.some((diff) => diff.regressions.some((regression) => regression.gating));
   const fails =

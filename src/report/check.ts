@@ -1,11 +1,11 @@
 import type { Report } from '../types.js';
-import { renderComment, COMMENT_MARKER } from './comment.js';
 import { failOnOf, type CommentContext } from './context.js';
 import { describeItem } from './describe.js';
 import { verdictPhrases } from './headline.js';
 import { failsCheck, reportItems, type ReportItem } from './items.js';
 import { orderFiles } from './order.js';
 import { ruleLinkText } from './rule-links.js';
+import { renderBrief } from './summary.js';
 
 /** A check-run annotation, in the shape the GitHub Checks API takes. */
 export interface Annotation {
@@ -58,8 +58,9 @@ function linesOf(item: ReportItem): { start: number; end: number } {
 }
 
 /**
- * The check run's output: title, the comment body as summary (without the hidden marker,
- * under 65,535 characters), and annotations.
+ * The check run's output: title (the verdict's counts, as the comment says them), a short summary
+ * — the verdict and the table of what the change breaks ({@link renderBrief}, without the links
+ * the job summary adds) — and annotations.
  *
  * Annotations (plain text; GitHub does not render Markdown in them), one per item on the head
  * side (file-level items on line 1): `failure` for a gating item that fails the check under
@@ -101,8 +102,8 @@ export function checkRunOutput(report: Report, context: CommentContext): CheckRu
       message: 'The LLM judge failed for some chunks of this file; heuristic scores stand in for them.',
     });
   }
-  const comment = renderComment(report, { ...context, maxLength: OUTPUT_LIMIT + COMMENT_MARKER.length + 1 });
-  const summary = comment.startsWith(`${COMMENT_MARKER}\n`) ? comment.slice(COMMENT_MARKER.length + 1) : comment;
+  // The verdict and the table, not a copy of the comment (issue 27 item 4).
+  const summary = renderBrief(report, { ...context, maxLength: Math.min(context.maxLength ?? OUTPUT_LIMIT, OUTPUT_LIMIT) }, { title: false, links: false });
   return { title: title(report, context), summary, annotations };
 }
 

@@ -1,6 +1,7 @@
 import type { DocDiff, ScoreDelta } from '../types.js';
 import { codeSpan } from './escape.js';
 import { formatDelta, formatNumber, plural } from './format.js';
+import { foldedDrops } from './items.js';
 
 /** Options of {@link filesTable}. */
 export interface FilesTableOptions {
@@ -27,7 +28,9 @@ export function scoreCell(file: DocDiff, kind: ScoreDelta['kind']): string {
   const delta = file.deltas.find((candidate) => candidate.kind === kind);
   const base = delta?.baseValue ?? null;
   const head = delta?.headValue ?? null;
-  const failures = file.failures.filter((failure) => failure.score === kind && failure.gating);
+  // A drop folded into the items that drive it is marked by them, not again here.
+  const folded = foldedDrops(file);
+  const failures = file.failures.filter((failure) => failure.score === kind && failure.gating && !folded.includes(failure));
   const shown = base === null || head === null ? null : Math.round(head) - Math.round(base);
   let arrow = shown ? formatDelta(shown) : '';
   if (arrow && failures.some((failure) => failure.rule === 'fileDrop')) arrow = `**${arrow}**`;

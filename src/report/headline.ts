@@ -13,7 +13,10 @@ function isUnchecked(item: ReportItem): boolean {
  * split, 1 heading lost`), failed golden-set limits and a partial LLM run when they fail the
  * check; and for a pass, what was found but did not gate. Plain text with code spans.
  */
-export function verdictPhrases(report: Report, context: Pick<CommentContext, 'failOn'>): { failing: string; also: string; found: string; files: number } {
+export function verdictPhrases(
+  report: Report,
+  context: Pick<CommentContext, 'failOn'>,
+): { failing: string; also: string; found: string; files: number; problems: number } {
   const failOn = failOnOf(report, context);
   const items = reportItems(report.files);
   const failing = items.filter((item) => failsCheck(item, failOn));
@@ -38,7 +41,39 @@ export function verdictPhrases(report: Report, context: Pick<CommentContext, 'fa
     also: alsoBreaks,
     found: found.join('; '),
     files: new Set(failing.map((item) => item.file.path)).size,
+    // Every thing the phrases count as broken: the items that fail, the gating ones outside failOn, the golden-set limits that fail.
+    problems: failing.length + gatingOnly.length + (retrieval > 0 && failOn.includes('threshold') ? retrieval : 0),
   };
+}
+
+/**
+ * What this change breaks, counted once for every place that says it (issue 27 item 1): the
+ * comment's and job summary's verdict line, the check-run title, the log line and the action's
+ * `problems` and `headline` outputs all come from {@link verdictPhrases}.
+ *
+ * - `problems`: the rows of "What this PR breaks" (a split table is one, a file drop folded into
+ *   the item it restates is none) plus the golden-set retrieval limits that fail the check;
+ * - `headline`: the verdict in plain words, no Markdown —
+ *   `fails: 1 table split in 1 of 3 changed Markdown files`,
+ *   `passes in 3 changed Markdown files: nothing this change made breaks retrieval; 2 worth a look`,
+ *   `nothing to check: no changed Markdown files`.
+ */
+export function problemCounts(report: Report, context: Pick<CommentContext, 'failOn'>): { problems: number; headline: string } {
+  const phrases = verdictPhrases(report, context);
+  const words = verdictWords(report, phrases).replace(/\*\*/g, '').replace(/`/g, '');
+  return { problems: phrases.problems, headline: words.charAt(0).toLowerCase() + words.slice(1) };
+}
+
+/** The verdict in words, with Markdown emphasis: `**Fails: 1 table split** in 1 of 3 changed Markdown files`. */
+function verdictWords(report: Report, phrases: ReturnType<typeof verdictPhrases>): string {
+  const { summary } = report;
+  const changed = plural(summary.files, 'changed Markdown file');
+  if (summary.verdict === 'fail') {
+    const scope = phrases.files > 0 ? `in ${phrases.files} of ${changed}` : `in ${changed}`;
+    return `**Fails: ${phrases.failing || 'see the job summary'}** ${scope}${phrases.also}`;
+  }
+  if (summary.files === 0) return '**Nothing to check**: no changed Markdown files';
+  return `**Passes** in ${changed}: ${phrases.found}`;
 }
 
 /**
@@ -50,14 +85,8 @@ export function verdictPhrases(report: Report, context: Pick<CommentContext, 'fa
  */
 export function verdictLine(report: Report, context: CommentContext): string {
   const { summary } = report;
-  const phrases = verdictPhrases(report, context);
-  const changed = plural(summary.files, 'changed Markdown file');
-  let verdict: string;
-  if (summary.verdict === 'fail') {
-    const scope = phrases.files > 0 ? `in ${phrases.files} of ${changed}` : `in ${changed}`;
-    verdict = `❌ **Fails: ${phrases.failing || 'see the job summary'}** ${scope}${phrases.also}`;
-  } else if (summary.files === 0) verdict = '➖ **Nothing to check**: no changed Markdown files';
-  else verdict = `✅ **Passes** in ${changed}: ${phrases.found}`;
+  const mark = summary.verdict === 'fail' ? '❌' : summary.files === 0 ? '➖' : '✅';
+  const verdict = `${mark} ${verdictWords(report, verdictPhrases(report, context))}`;
   const meta: string[] = [];
   if (context.baseSha && context.headSha) {
     meta.push(`${codeSpan(context.baseSha.slice(0, 7))} → ${codeSpan(context.headSha.slice(0, 7))}`);

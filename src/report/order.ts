@@ -1,4 +1,5 @@
 import type { DocDiff, Regression } from '../types.js';
+import { foldedDrops } from './items.js';
 
 /** A regression together with the file it belongs to. */
 export interface RegressionEntry {
@@ -11,14 +12,16 @@ function overallDelta(file: DocDiff): number {
 }
 
 /**
- * Files in reading order for a reviewer: most threshold failures first, then most regressed
+ * Files in reading order for a reviewer: most threshold failures first (a drop folded into the
+ * items it restates not counted), then most regressed
  * chunks, then the largest `overall` drop, then path (code-unit order). The report itself keeps
  * path order; this is presentation only.
  */
 export function orderFiles(files: readonly DocDiff[]): DocDiff[] {
+  const failures = new Map(files.map((file) => [file, file.failures.length - foldedDrops(file).length]));
   return [...files].sort(
     (a, b) =>
-      b.failures.length - a.failures.length ||
+      failures.get(b)! - failures.get(a)! ||
       b.regressions.length - a.regressions.length ||
       overallDelta(a) - overallDelta(b) ||
       (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),

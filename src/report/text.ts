@@ -2,7 +2,7 @@ import type { Report } from '../types.js';
 import { describeItem } from './describe.js';
 import { formatNumber, plural } from './format.js';
 import { verdictPhrases } from './headline.js';
-import { reportItems, type Bucket } from './items.js';
+import { foldedDrops, reportItems, type Bucket } from './items.js';
 import { orderFiles } from './order.js';
 import { painter, type Style } from './paint.js';
 import { terminalSafe } from './terminal.js';
@@ -53,12 +53,13 @@ export function renderText(report: Report, options: TextOptions = {}): string {
   for (const file of files) {
     // A file with no score on either side (it could not be checked) is listed under its finding instead.
     if (!file.base && !file.head) continue;
+    const folded = foldedDrops(file);
     const scores = (['structural', 'content', 'overall'] as const).map((kind) => {
       const delta = file.deltas.find((candidate) => candidate.kind === kind);
       const base = delta?.baseValue ?? null;
       const head = delta?.headValue ?? null;
       const change = signed(base, head);
-      const failing = file.failures.some((failure) => failure.score === kind && failure.gating) ? paint('red', ' !') : '';
+      const failing = file.failures.some((failure) => failure.score === kind && failure.gating && !folded.includes(failure)) ? paint('red', ' !') : '';
       const text = `${kind} ${formatNumber(base)} → ${formatNumber(head)}${change && change !== '±0' ? ` (${change})` : ''}`;
       return `${change.startsWith('-') ? paint('yellow', text) : text}${failing}`;
     });

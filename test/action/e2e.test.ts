@@ -52,7 +52,7 @@ describe('the action on a pull request', () => {
 
     for (const result of runs) {
       expect(result.code).toBe(1);
-      expect(result.stdout).toContain('::error::chunkgate: fails');
+      expect(result.stdout).toContain('::error::chunkgate fails: 1 table split in 1 of 3 changed Markdown files (11 chunks)');
     }
     // Exactly one sticky comment: created on the first run (listed before and after, for a
     // concurrent run's duplicate), found and left as is afterwards.
@@ -101,21 +101,22 @@ describe('the action on a pull request', () => {
     expect(check.conclusion).toBe('failure');
     expect(check.head_sha).toBe(scenario.headSha);
     expect(check.annotations.map((a) => [a.path, a.start_line, a.end_line, a.annotation_level])).toEqual([
-      // The guide's lost heading and the drop it explains are listed, not gating: notices.
+      // The guide's lost heading is listed, not gating: a notice; the drop it drives is folded into it.
       ['docs/guide.md', 12, 31, 'notice'],
-      ['docs/guide.md', 1, 1, 'notice'],
       // deploy.md's drops only restate its split table: folded into it.
       ['docs/deploy.md', 34, 63, 'failure'],
     ]);
 
     const { outputs, summary } = runs[0]!;
-    // deploy.md's drops are folded into its split table; guide.md's drop is listed, not gating.
-    expect(outputs).toMatchObject({ verdict: 'fail', regressions: '3', failures: '1' });
+    // The data keeps deploy.md's three drops (gating) and guide.md's (not gating); the report folds
+    // deploy.md's into its split table: one problem.
+    expect(outputs).toMatchObject({ verdict: 'fail', regressions: '3', failures: '4', problems: '1', headline: 'fails: 1 table split in 1 of 3 changed Markdown files' });
     expect(Number(outputs.structural)).toBeGreaterThan(0);
     const report = readReport(outputs.report!);
-    expect(report.summary).toMatchObject({ files: 3, regressions: 3, failures: 1, gating: { regressions: 3, failures: 0, findings: 0 }, verdict: 'fail', partial: false, cost: null });
+    expect(report.summary).toMatchObject({ files: 3, regressions: 3, failures: 4, gating: { regressions: 3, failures: 3, findings: 0 }, verdict: 'fail', partial: false, cost: null });
     expect(summary).toContain('docs/deploy.md');
-    expect(summary.length).toBeGreaterThan(body.length);
+    // The job summary is the verdict and the table, not the full report (issue 27 item 4).
+    expect(summary.length).toBeLessThan(body.length / 2);
   });
 
   it('computes the merged section by the rules: deleting a heading makes a section over max that splits at a paragraph', async () => {
@@ -293,7 +294,9 @@ describe('the action when GitHub misbehaves', () => {
       expect(body).not.toContain('the 3 pieces of the table');
       expect(body.match(/<details>/g)?.length ?? 0).toBe(body.match(/<\/details>/g)?.length ?? 0);
       expect((body.match(/^~~~+/gm)?.length ?? 0) % 2).toBe(0);
-      expect(result.summary.length).toBeGreaterThan(65_536);
+      // The job summary stays short: the verdict, 30 rows and a pointer.
+      expect(result.summary.length).toBeLessThanOrEqual(16_000);
+      expect(result.summary).toMatch(/\n… \d+ more items: see the HTML chunk map/);
     } finally {
       await big.repo.remove();
     }

@@ -55,7 +55,7 @@ function expectOneOfEach(): void {
     expect(duplicate.body).toContain(`another run posted the same inline comments at the same time, in [review #${kept!.id}]`);
   }
   const holder = checks.filter((check) => check.supersededBy === null);
-  expect(holder.map((check) => [check.status, check.conclusion, check.annotations])).toEqual([['completed', 'failure', 3]]);
+  expect(holder.map((check) => [check.status, check.conclusion, check.annotations])).toEqual([['completed', 'failure', 2]]);
   for (const other of checks.filter((check) => check.supersededBy !== null)) {
     expect([other.status, other.conclusion, other.annotations, other.supersededBy]).toEqual(['completed', 'failure', 0, holder[0]!.id]);
   }
@@ -107,8 +107,8 @@ describe('runs started together on one PR', () => {
       double.state.checkRuns.push({ ...run!, id: double.nextId(), external_id: 'old-race', annotations: [...run!.annotations] });
       expect(shown().reviews.map((r) => r.comments)).toEqual([1, 1]);
       expect(shown().checks.map((c) => [c.annotations, c.supersededBy])).toEqual([
-        [3, null],
-        [3, null],
+        [2, null],
+        [2, null],
       ]);
 
       const next = await runAction({ double, workspace: scenario.repo.dir, event });
@@ -117,8 +117,8 @@ describe('runs started together on one PR', () => {
       expect(shown().reviews.map((r) => r.comments)).toEqual([1, 0]);
       // GitHub cannot remove the older run's annotations; it now repeats the newer run's verdict and points to it.
       expect(shown().checks.map((c) => [c.conclusion, c.annotations, c.supersededBy])).toEqual([
-        ['failure', 3, double.state.checkRuns[1]!.id],
-        ['failure', 3, null],
+        ['failure', 2, double.state.checkRuns[1]!.id],
+        ['failure', 2, null],
       ]);
       const before = writes();
       await runAction({ double, workspace: scenario.repo.dir, event });

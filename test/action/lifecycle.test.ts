@@ -221,7 +221,7 @@ describe('a pull request that changes no Markdown', () => {
       // No earlier comment: none is created.
       const first = await runAction({ double, workspace, event });
       expect(first.code).toBe(0);
-      expect(first.outputs).toMatchObject({ verdict: 'pass', report: '', regressions: '0', failures: '0' });
+      expect(first.outputs).toMatchObject({ verdict: 'pass', report: '', regressions: '0', failures: '0', problems: '0', headline: 'nothing to check: no changed Markdown files' });
       expect(first.summary).toContain('no Markdown file changed (2 files changed, none `.md` or `.mdx`)');
       expect(double.state.checkRuns.map((run) => [run.head_sha, run.conclusion, run.output.title])).toEqual([['f'.repeat(40), 'success', 'chunkgate: no Markdown changed']]);
       expect(double.state.issueComments[5] ?? []).toEqual([]);

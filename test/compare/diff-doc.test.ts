@@ -130,30 +130,31 @@ describe('compareDoc: origin and gating of threshold failures', () => {
     ]);
   });
 
-  it('folds a failure whose every driver is a gating item into it (issue 25), and names the chunks that drive it', () => {
+  it('keeps a drop whose every driver is a gating item, gating, for the report to fold into it (issue 27), and names the chunks that drive it', () => {
     const base = doc('a.md', [chunk({ text: 'Intro text here.', score: 92, headingPath: ['Guide'], startLine: 3, endLine: 9 })], { scores: { overall: 92 } });
     const head = doc('a.md', [chunk({ text: 'Intro text here, changed.', score: 59, headingPath: ['Guide'], startLine: 3, endLine: 12, issues: [issue('code-fence-split', 3)] })], {
       scores: { overall: 59 },
     });
+    const drop = {
+      rule: 'fileDrop',
+      score: 'overall',
+      actual: 33,
+      limit: 5,
+      origin: 'worsened',
+      gating: true,
+      message: 'overall fell 33 points (92 → 59); the limit is a 5-point drop (`thresholds.fileDrop`)',
+      drivers: [{ startLine: 3, endLine: 12, headingPath: ['Guide'], before: 92, after: 59, tag: 'code-fence-split' }],
+    };
     const diff = compareDoc({ path: 'a.md', status: 'modified', base, head, baseSource: 'x', headSource: 'y' }, THRESHOLDS);
     expect(diff.regressions.map((r) => [r.origin, r.gating])).toEqual([['new', true]]);
     // 92 → 59: a 33-point drop, explained by the new split; its only driver is the chunk at L3–L12,
-    // the split regression itself: the drop restates it and is folded into it, not listed again.
-    expect(diff.failures).toEqual([]);
+    // the split regression itself. The data keeps it (it gates: the verdict counts it); the report
+    // folds it into the regression it restates (test/report/items.test.ts).
+    expect(diff.failures).toEqual([drop]);
+    expect('dropFolded' in diff).toBe(false);
     const all = compareDoc({ path: 'a.md', status: 'modified', base, head, baseSource: 'x', headSource: 'y' }, { ...THRESHOLDS, gate: 'all' });
-    // With `gate: all` everything is listed and gates, the drop and the chunk that drives it.
-    expect(all.failures).toEqual([
-      {
-        rule: 'fileDrop',
-        score: 'overall',
-        actual: 33,
-        limit: 5,
-        origin: 'worsened',
-        gating: true,
-        message: 'overall fell 33 points (92 → 59); the limit is a 5-point drop (`thresholds.fileDrop`)',
-        drivers: [{ startLine: 3, endLine: 12, headingPath: ['Guide'], before: 92, after: 59, tag: 'code-fence-split' }],
-      },
-    ]);
+    // With `gate: all` the same: everything gates, the drop and the chunk that drives it.
+    expect(all.failures).toEqual([drop]);
     expect(diff.alignment).toEqual([0]);
   });
 

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { batches, checkRunOutput } from '../../src/report/check.js';
-import { COMMENT_MARKER } from '../../src/report/comment.js';
-import { CONTEXT, sampleReport } from './sample.js';
+import { COMMENT_MARKER, renderComment } from '../../src/report/comment.js';
+import { CONTEXT, count, sampleReport } from './sample.js';
 
 describe('checkRunOutput', () => {
   it('annotates what fails under failOn as failures, other gating items as warnings, worth-a-look items as notices', () => {
     const output = checkRunOutput(sampleReport(), CONTEXT);
     // Files in reading order (deploy.md: 1 item, guide.md: 2, new.md: 1). Under failOn [threshold]:
-    // the code split gates but is a regression → warning (deploy.md's file drop only restates it and is
-    // folded into it, issue 25); the lost heading → failure;
+    // the code split gates, and deploy.md's gating file drops only restate it: folded into it, they
+    // make it fail under `threshold` (issue 27) → failure; the lost heading → failure;
     // the worth-a-look items → notice; the pre-existing items (faq, limits, the rename) and the
     // removed page (its path is gone) → none.
     expect(output.annotations.map((a) => [a.path, a.start_line, a.end_line, a.annotation_level])).toEqual([
-      ['docs/deploy.md', 14, 79, 'warning'],
+      ['docs/deploy.md', 14, 79, 'failure'],
       ['docs/guide.md', 70, 72, 'notice'],
       ['docs/guide.md', 19, 64, 'failure'],
       ['docs/new.md', 3, 3, 'notice'],
@@ -22,7 +22,7 @@ describe('checkRunOutput', () => {
       message:
         'The code block (1,019 tokens, max 512) is cut into 3 pieces; a question about it retrieves a fragment (1 chunk → 3 pieces · overall 92 → 59)\nWhat to do: split the script into steps, link to a file, or raise max for docs/deploy/** in an override\nRule code-fence-split: https://github.com/chunkgate/chunkgate/blob/v0/docs/rules/code-fence-split.md',
     });
-    expect(output.title).toBe('chunkgate fails: 1 heading lost');
+    expect(output.title).toBe('chunkgate fails: 1 code block split, 1 heading lost');
   });
 
   it('turns the split into a failure with failOn [regression], and the threshold items into warnings', () => {
@@ -55,15 +55,28 @@ describe('checkRunOutput', () => {
       title: 'chunkgate: file not checked',
       message: 'Not checked: binary file: NUL byte at byte 8 (line 3)\nWhat to do: Remove the NUL byte.',
     });
-    expect(output.title).toBe('chunkgate fails: 1 file not checked, 1 heading lost');
+    expect(output.title).toBe('chunkgate fails: 1 file not checked, 1 code block split, 1 heading lost');
     expect(output.summary).toContain('| `docs/blob.md` | Not checked: binary file: NUL byte at byte 8 (line 3) | — | Remove the NUL byte. |');
   });
 
-  it('uses the comment without its marker as the summary, within 65,535 characters', () => {
-    const output = checkRunOutput(sampleReport(), CONTEXT);
-    expect(output.summary.startsWith('## 🧩 chunkgate')).toBe(true);
+  it('summarises with the verdict and the table, not a copy of the comment (issue 27 item 4)', () => {
+    const report = sampleReport();
+    const output = checkRunOutput(report, { ...CONTEXT, artifactUrl: 'https://github.com/acme/docs/actions/runs/1/artifacts/9' });
+    const comment = renderComment(report, CONTEXT);
+    const lines = output.summary.split('\n');
+    // The check run has a title of its own: the summary opens with the comment's verdict line.
+    expect(lines[0]).toBe(comment.split('\n')[3]);
     expect(output.summary).not.toContain(COMMENT_MARKER);
-    expect(output.summary.length).toBeLessThanOrEqual(65_535);
+    // The table: the split and the lost heading, one row each.
+    expect(output.summary).toContain('### ❌ What this PR breaks\n| Where | What happened | Before → after | What to do |\n|---|---|---|---|\n| `docs/deploy.md` L14–L79 ·');
+    expect(count(output.summary, '\n| `docs/')).toBe(2);
+    // Not the comment's lists, pieces, scores or the chunk-map link (the job summary has that).
+    expect(output.summary).not.toContain('Worth a look (does not gate)');
+    expect(output.summary).not.toContain('the 3 pieces of the code block');
+    expect(output.summary).not.toContain('Scores of');
+    expect(output.summary).not.toContain('HTML chunk map](');
+    expect(output.summary).toContain('Also found, not gating: 3 worth a look, 3 already on the base branch');
+    expect(output.summary.length).toBeLessThan(comment.length / 2);
   });
 });
 

@@ -43,10 +43,10 @@ describe('renderComment', () => {
   it('puts the marker first and the verdict right after the title, in plain words', () => {
     const lines = renderComment(sampleReport(), CONTEXT).split('\n');
     expect(lines[0]).toBe(COMMENT_MARKER);
-    // Under failOn [threshold]: guide.md's lost heading fails — 1 of the 8 files; the split gates but
-    // is a regression, not in failOn, and deploy.md's file drop only restates it (folded, issue 25).
+    // Under failOn [threshold]: guide.md's lost heading fails, and so does deploy.md's split: its file
+    // drops only restate it, folded into it, and they are threshold failures (issue 27) — 2 of the 8 files.
     expect(lines[3]).toBe(
-      '❌ **Fails: 1 heading lost** in 1 of 8 changed Markdown files (with 1 code block split, not in `failOn`) · `a1b2c3d` → `e4f5a6b` · heading chunks, max 512 / min 64 tokens (o200k) · heuristic scorer',
+      '❌ **Fails: 1 code block split, 1 heading lost** in 2 of 8 changed Markdown files · `a1b2c3d` → `e4f5a6b` · heading chunks, max 512 / min 64 tokens (o200k) · heuristic scorer',
     );
   });
 

@@ -10,6 +10,7 @@ import { scoreDocument, type DocAnalysis } from '../../../src/engine/evaluate.js
 import { analyzeIsolated } from '../../../src/engine/isolate.js';
 import { finishPair, type CheckedSide, type FilePair, type PairTask, type PreparedSide } from '../../../src/engine/pair.js';
 import type { Chunk, DocDiff } from '../../../src/types.js';
+import { foldedDrops } from '../../../src/report/items.js';
 import { addProbes } from '../../../src/engine/compare-files.js';
 import { runProbes } from '../../../src/probes/run.js';
 import type { CorpusFile } from '../experiment.js';
@@ -95,9 +96,11 @@ export function baselineJudge(config: Config, analyses: Analyses = analysesOf(co
 /** What the gate says of one compared pair: failed or not, and why (the gating items' kinds). */
 export function verdictOf(config: Config, diff: DocDiff): JudgeVerdict {
   const decision = decide([diff], config.thresholds.failOn, { partial: diff.head?.partial === true });
+  const folded = foldedDrops(diff);
   const reasons = [
     ...diff.findings.filter((finding) => finding.gating).map((finding) => finding.kind),
-    ...diff.failures.filter((failure) => failure.gating).map((failure) => `failure:${failure.rule}`),
+    // A file drop folded into the items it restates is said by them (issue 27).
+    ...diff.failures.filter((failure) => failure.gating && !folded.includes(failure)).map((failure) => `failure:${failure.rule}`),
     ...diff.regressions.filter((regression) => regression.gating).map((regression) => `regression:${regression.reason}`),
   ];
   return { gated: decision.verdict === 'fail', reasons: [...new Set(reasons)].sort() };

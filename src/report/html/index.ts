@@ -118,7 +118,7 @@ export function renderHtmlReport(input: HtmlReportInput): string {
     '<body>',
     '<main>',
     `<h1>${escapeText(title)}</h1>`,
-    `<p class="verdict-${summary.verdict}">${summary.verdict === 'fail' ? 'Fails' : 'Passes'} · ${countsLine(summary.files, summary.chunks, summary.regressions, summary.failures)}${summary.partial ? ' · partial run' : ''}</p>`,
+    `<p class="verdict-${summary.verdict}">${escapeText(countsLine(report, input.baseSha !== undefined || report.files.some((file) => file.base !== undefined)))}${summary.partial ? ' · partial run' : ''}</p>`,
     commits,
     ...noticesBlock(input.notices ?? []),
     `<p class="muted">chunkgate ${escapeText(report.version)} · ${escapeText(report.scorer)} scorer · click a band or a numbered marker for the chunk's details</p>`,

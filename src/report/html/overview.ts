@@ -1,4 +1,5 @@
-import type { DocDiff, ScoreDelta } from '../../types.js';
+import type { DocDiff, Report, ScoreDelta } from '../../types.js';
+import { problemCounts } from '../headline.js';
 import { explainRegression } from '../explain.js';
 import { ruleLinkHtml, ruleOf } from '../rule-links.js';
 import { chunkTitle, formatDelta, formatNumber, lineRange, plural } from '../format.js';
@@ -77,9 +78,15 @@ export function passageItems(files: readonly DocDiff[], fileIndex: ReadonlyMap<D
   return items.length === 0 ? '' : `<ul class="passages">${items.join('')}</ul>`;
 }
 
-/** `3 files · 15 chunks · 3 regressed chunks · 4 threshold failures`. */
-export function countsLine(files: number, chunks: number, regressions: number, failures: number): string {
-  return [plural(files, 'file'), plural(chunks, 'chunk'), plural(regressions, 'regressed chunk'), plural(failures, 'threshold failure')].join(' · ');
+/**
+ * The verdict with what the change breaks, counted as the comment counts it ({@link problemCounts}),
+ * then the sizes: `Fails: 1 table split in 1 of 3 changed Markdown files · 3 files · 15 chunks`.
+ * Without a base (an audit) there is no change to count: `Fails · 3 files · 15 chunks`.
+ */
+export function countsLine(report: Report, compared: boolean): string {
+  const { summary } = report;
+  const headline = compared ? problemCounts(report, {}).headline : summary.verdict === 'fail' ? 'fails' : 'passes';
+  return [`${headline.charAt(0).toUpperCase()}${headline.slice(1)}`, plural(summary.files, 'file'), plural(summary.chunks, 'chunk')].join(' · ');
 }
 
 /** The badge of a regression's cause: a link to the rule's page when it is a rule, else the metric's name. */
