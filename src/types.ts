@@ -203,7 +203,7 @@ export interface Chunk {
 export type Severity = 'high' | 'medium' | 'low';
 
 /** Rule-check tags (SPEC §5): the keys of the rule registry (`src/metrics/rules/registry.ts`). */
-export type IssueTag = import('./metrics/rules/registry.js').RuleTag;
+export type IssueTag = import('./shared/rules.js').RuleTag;
 
 /** A finding for the user: what, where, why, and what to do. */
 export interface Issue {

@@ -1,4 +1,4 @@
-import type { RuleLevel, RuleLevels } from '../metrics/rules/registry.js';
+import type { RuleLevel, RuleLevels } from '../shared/rules.js';
 import type { ChunkMetrics, ChunkingOptions, ContentMetricName, IssueTag, StructuralMetricName } from '../types.js';
 
 /** What can fail the check (`thresholds.failOn`). */

@@ -9,9 +9,9 @@ import { parseMarkdown, type ParseLimit } from '../markdown/parse.js';
 import { scoreContentHeuristic, contentScore } from '../metrics/content/heuristic/index.js';
 import { sourceCoverage } from '../metrics/coverage.js';
 import { SELF_RETRIEVAL_TOP, selfRetrievability, type SelfRetrievability } from '../metrics/self-retrievability.js';
-import { CONTENT_METRIC_NAMES } from '../metrics/names.js';
+import { CONTENT_METRIC_NAMES } from '../shared/metric-names.js';
 import { ruleIssues, ruleSettings, type RuleSettings } from '../metrics/rules/index.js';
-import type { RuleLevels } from '../metrics/rules/registry.js';
+import type { RuleLevels } from '../shared/rules.js';
 import { contextSufficiencyByChunk, structuralMetrics, structuralScore } from '../metrics/structural/index.js';
 import type {
   Chunk,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { strict } from '../config/strict.js';
+import { strict } from '../shared/strict.js';
 
 /** Query types of seed 004: A single point · B several points in one doc · C several docs · D multi-hop. */
 export const QUERY_TYPES = ['A', 'B', 'C', 'D'] as const;

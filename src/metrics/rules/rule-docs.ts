@@ -1,4 +1,4 @@
-import { RULE_TAGS, ruleMeta, type RegressionEffect, type RuleTag } from './registry.js';
+import { RULE_TAGS, ruleMeta, type RegressionEffect, type RuleTag } from '../../shared/rules.js';
 
 // The parts of the rule pages (`docs/rules/<tag>.md`) and of the README's rule table that the
 // registry decides, as text. `npm run rule-docs` writes them between the markers below and a

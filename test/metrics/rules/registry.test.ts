@@ -4,7 +4,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { HARD_CAP_TAGS } from '../../../src/engine/overall.js';
 import { HIGH_TAGS } from '../../../src/compare/regressions.js';
 import { finding } from '../../../src/metrics/rules/finding.js';
-import { DEFAULT_RULE_LEVELS, HARD_CAP, RULE_TAGS, RULES, ruleDocsUrl, type RuleTag } from '../../../src/metrics/rules/registry.js';
+import { DEFAULT_RULE_LEVELS, HARD_CAP, RULE_TAGS, RULES, ruleDocsUrl, type RuleTag } from '../../../src/shared/rules.js';
 import { RULE_SEVERITY } from '../../../src/metrics/rules/severity.js';
 import { GATING_TAGS, SCORE_CAPS, SHOWN_TAGS, SPLIT_RULE, SPLIT_TAGS } from '../../../src/metrics/rules/tag-sets.js';
 import { TAG_HINTS } from '../../../src/report/hints.js';
