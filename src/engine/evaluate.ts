@@ -1,4 +1,5 @@
-import type { ContentWeights, InlineDisablePolicy, OverallWeights, StructuralWeights } from '../config/types.js';
+import type { InlineDisablePolicy } from '../config/types.js';
+import type { ContentWeights, OverallWeights, StructuralWeights } from '../shared/weights.js';
 import { chunkDocument } from '../chunking/index.js';
 import { createMeasure } from '../chunking/measure.js';
 import type { SentenceVectors } from '../chunking/semantic.js';

@@ -1,4 +1,4 @@
-import type { OverallWeights } from '../config/types.js';
+import type { OverallWeights } from '../shared/weights.js';
 import { OVERALL_COMPONENT_NAMES } from '../shared/metric-names.js';
 import { HARD_CAP } from '../shared/rules.js';
 import { SCORE_CAPS } from '../metrics/rules/tag-sets.js';

@@ -1,4 +1,4 @@
-import type { Severity, SizeUnit } from '../types.js';
+import type { Severity, SizeUnit } from './words.js';
 
 /**
  * What a rule's findings do (Lighthouse CI's levels), set per rule in `rules:` of the config:

@@ -1,4 +1,4 @@
-import type { RuleComment } from '../../markdown/rule-comments.js';
+import type { RuleComment } from '../../types.js';
 import { inlineDisables, NO_INLINE_DISABLES } from '../../metrics/rules/inline-disables.js';
 import { RULE_TAGS } from '../../shared/rules.js';
 import type { FileFinding } from '../../types.js';

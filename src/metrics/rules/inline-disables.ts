@@ -1,5 +1,5 @@
 import { closestMatch } from '../../shared/closest-match.js';
-import type { RuleComment } from '../../markdown/rule-comments.js';
+import type { RuleComment } from '../../types.js';
 import { isRuleTag, RULE_TAGS, type RuleTag } from '../../shared/rules.js';
 
 /**
