@@ -5,7 +5,7 @@
  */
 import type { OverallWeights } from '../../src/shared/weights.js';
 import { chunkOverall, DEFAULT_OVERALL_WEIGHTS, documentOverall, HARD_CAP_TAGS } from '../../src/engine/overall.js';
-import { roundScore } from '../../src/engine/round-score.js';
+import { roundScore } from '../../src/shared/round-score.js';
 import type { DocEval } from '../../src/types.js';
 import { documentMean } from './experiment.js';
 

@@ -28,7 +28,7 @@ import type { Uncheckable } from '../compare/unchecked.js';
 import type { Budget } from './budget.js';
 import { chunkOverall, documentOverall, gradeOf, mean } from './overall.js';
 import { NotCheckable } from './not-checkable.js';
-import { roundScore } from './round-score.js';
+import { roundScore } from '../shared/round-score.js';
 
 /** Settings for evaluating one file. */
 export interface EvaluateOptions {
