@@ -12,7 +12,7 @@ import type { ChunkMetricName, ContentMetricName, StructuralMetricName } from '.
 import type { RuleTag } from './shared/rules.js';
 import type { QueryType, Severity, SizeUnit } from './shared/words.js';
 
-export type { ContentMetricName, QueryType, Severity, SizeUnit, StructuralMetricName };
+export type { ContentMetricName, Severity, SizeUnit, StructuralMetricName };
 
 /** A half-open range `[start, end)` of UTF-16 offsets into a source string. */
 export interface Span {
@@ -249,7 +249,7 @@ export type ChunkMetrics = ContentMetrics & { source_coverage: number; metadata:
 /** Holds at compile time only: the names `overall` weighs (src/shared/metric-names.ts) are exactly the keys of {@link ChunkMetrics}. */
 type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Holds<T extends true> = T;
-export type ChunkMetricNamesHold = Holds<Exactly<ChunkMetricName, keyof ChunkMetrics>>;
+type _ChunkMetricNamesHold = Holds<Exactly<ChunkMetricName, keyof ChunkMetrics>>;
 
 /** Per-chunk evaluation (SPEC §2). */
 export interface ChunkEval {
