@@ -1,12 +1,10 @@
 import { DEFAULT_COMPLEXITY_LIMITS, type ComplexityLimits } from '../markdown/complexity.js';
 import { DEFAULT_RULE_LEVELS, type RuleLevels } from '../shared/rules.js';
+import { DEFAULT_FILE_BUDGET_MS } from '../shared/words.js';
 import type { ChunkingOptions } from '../types.js';
 import { firstMatch, normalizePath } from './match.js';
 import { deriveTiny, isTinyExplicit } from './tiny.js';
 import type { Config, FileSettings, Override } from './types.js';
-
-/** Default CPU time one file (one side of it) may take to parse, chunk and score, in ms (`limits.cpuSeconds`). */
-export const DEFAULT_FILE_BUDGET_MS = 30_000;
 
 /**
  * The chunking options, thresholds and rule levels for the file at the repository-relative `path`:

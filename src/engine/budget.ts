@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { DEFAULT_FILE_BUDGET_MS } from '../config/resolve.js';
+import { DEFAULT_FILE_BUDGET_MS } from '../shared/words.js';
 
 /** Thrown by {@link Budget.check} once a file has used up its time. */
 export class FileBudgetExceeded extends Error {
