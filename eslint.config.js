@@ -1,13 +1,13 @@
 // Lint only, never a formatter: the rules below catch bugs (promises left floating, a
 // `[object Object]` in a message, a union case left unhandled, an unused value) and guard
-// the architecture (SPEC §1: the core does no I/O). Run by `.ci/run` and `npm run lint`.
+// the architecture (ARCHITECTURE.md: the core does no I/O). Run by `.ci/run` and `npm run lint`.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 /** Modules only the shells (src/action, src/cli, src/sources) may import. */
 const IO_MODULES = ['fs', 'fs/promises', 'child_process', 'net', 'http', 'https', 'worker_threads']
   .flatMap((name) => [name, `node:${name}`])
-  .map((name) => ({ name, message: 'The core does no I/O (SPEC §1): read or write in src/action, src/cli or src/sources and pass the data in.' }));
+  .map((name) => ({ name, message: 'The core does no I/O (ARCHITECTURE.md): read or write in src/action, src/cli or src/sources and pass the data in.' }));
 const IO_PACKAGES = ['@actions/*', '@octokit/*', 'openai', 'openai/*'];
 
 /**

@@ -197,7 +197,7 @@ export function scoreDocument(
 }
 
 /**
- * Parses, chunks and scores one document with the heuristic scorer (SPEC §1: source → DocEval).
+ * Parses, chunks and scores one document with the heuristic scorer (source → DocEval; ARCHITECTURE.md, the data flow).
  * `external`: an external chunker's chunks (see {@link analyzeDocument}).
  */
 export function evaluateDocument(path: string, source: string, options: EvaluateOptions, external?: readonly ExternalChunk[]): DocEval {

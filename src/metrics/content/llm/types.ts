@@ -2,7 +2,7 @@
  * Interfaces and data of the `llm` judge scorer (SPEC §5 "Two scorers").
  *
  * The judge core receives its provider and its cache as these interfaces, so it
- * imports no network client and no `fs` (SPEC §1); the shells in `src/sources/`
+ * imports no network client and no `fs` (ARCHITECTURE.md); the shells in `src/sources/`
  * implement them.
  */
 import type { LlmDimension } from '../../../types.js';
