@@ -1,14 +1,31 @@
 // Lint only, never a formatter: the rules below catch bugs (promises left floating, a
 // `[object Object]` in a message, a union case left unhandled, an unused value) and guard
-// the architecture (SPEC §1: the core does no I/O). Run by `.ci/run` and `npm run lint`.
+// the architecture (ARCHITECTURE.md: the core does no I/O). Run by `.ci/run` and `npm run lint`.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 /** Modules only the shells (src/action, src/cli, src/sources) may import. */
 const IO_MODULES = ['fs', 'fs/promises', 'child_process', 'net', 'http', 'https', 'worker_threads']
   .flatMap((name) => [name, `node:${name}`])
-  .map((name) => ({ name, message: 'The core does no I/O (SPEC §1): read or write in src/action, src/cli or src/sources and pass the data in.' }));
+  .map((name) => ({ name, message: 'The core does no I/O (ARCHITECTURE.md): read or write in src/action, src/cli or src/sources and pass the data in.' }));
 const IO_PACKAGES = ['@actions/*', '@octokit/*', 'openai', 'openai/*'];
+
+/**
+ * The layers of src/, bottom up (ARCHITECTURE.md): `shared/` (words every layer uses), `types.ts`
+ * (the plain data), the core folders, `engine/`, then the shells `sources/`, `cli/`, `action/`.
+ * Imports run down only; `test/architecture.test.ts` checks that no import cycle is left.
+ */
+const layer = (regex, message) => ({ regex, message: `${message} (layers: ARCHITECTURE.md)` });
+const LAYERS = {
+  shared: layer('^\\.\\./(?!version\\.js$)', 'src/shared/ is the ground floor: it imports no other part of src/ but src/version.ts (which imports nothing)'),
+  types: layer('^\\.\\.?/(?!shared/)', 'src/types.ts imports only src/shared/: every layer imports it, so it reaches up to none'),
+  core: layer('^(\\.\\./)+(engine|sources|cli|action)/', 'the core imports neither the engine nor the shells: pass what it needs in as data'),
+  engine: layer('^(\\.\\./)+(sources|cli|action)/', 'the engine imports no shell: the shells call it'),
+  sources: layer('^(\\.\\./)+(cli|action)/', 'src/sources/ imports neither the CLI nor the action'),
+  shells: layer('^(\\.\\./)+(cli|action)/', 'the CLI and the action do not import each other: share through the engine or src/sources/'),
+};
+/** The core folders: pure functions over plain data (no I/O is enforced for the first six). */
+const CORE = '{text,markdown,chunking,golden,retrieval,metrics,config,advise,probes,compare,report,calibration,history}';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-output/**', 'coverage/**'] },
@@ -35,8 +52,18 @@ export default tseslint.config(
   },
   {
     files: ['src/{markdown,chunking,metrics,retrieval,compare,report}/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: IO_MODULES, patterns: IO_PACKAGES }] },
+    rules: { 'no-restricted-imports': ['error', { paths: IO_MODULES, patterns: [{ group: IO_PACKAGES }, LAYERS.core] }] },
   },
+  {
+    files: [`src/${CORE}/**/*.ts`],
+    ignores: ['src/{markdown,chunking,metrics,retrieval,compare,report}/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [LAYERS.core] }] },
+  },
+  { files: ['src/shared/**/*.ts'], rules: { 'no-restricted-imports': ['error', { paths: IO_MODULES, patterns: [{ group: IO_PACKAGES }, LAYERS.shared] }] } },
+  { files: ['src/types.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [LAYERS.types] }] } },
+  { files: ['src/engine/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [LAYERS.engine] }] } },
+  { files: ['src/sources/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [LAYERS.sources] }] } },
+  { files: ['src/{cli,action}/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [LAYERS.shells] }] } },
   {
     // Tests read JSON and YAML (the doubles, workflow files) and run callbacks in the browser (DOM
     // types are not in our lib); an `any` there is checked by the assertion that follows.

@@ -5,7 +5,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RULE_TAGS } from '../src/metrics/rules/registry.js';
+import { RULE_TAGS } from '../src/shared/rules.js';
 import { partStart, rulePageParts, rulePagePath, rulesTableMarkdown, withGeneratedPart, type GeneratedPart } from '../src/metrics/rules/rule-docs.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

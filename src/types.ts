@@ -4,7 +4,15 @@
  * Field names of `Chunk`, `ChunkEval`, `DocEval`, `DocDiff` and `Report` are part of
  * the JSON report contract: rename nothing here without changing the spec.
  * Everything is plain JSON-serialisable data; no classes, no functions.
+ *
+ * This file imports only the ground floor (src/shared/): every layer imports it, so it reaches up
+ * to none of them (the layering test in test/architecture.test.ts holds it to that).
  */
+import type { ChunkMetricName, ContentMetricName, StructuralMetricName } from './shared/metric-names.js';
+import type { RuleTag } from './shared/rules.js';
+import type { QueryType, Severity, SizeUnit } from './shared/words.js';
+
+export type { ContentMetricName, Severity, SizeUnit, StructuralMetricName };
 
 /** A half-open range `[start, end)` of UTF-16 offsets into a source string. */
 export interface Span {
@@ -73,11 +81,22 @@ export interface ParsedDoc {
   /** Top-level blocks in source order. */
   blocks: Block[];
   /** Comments addressed to the rules (`<!-- chunkgate-disable … -->`), in source order; absent: none. */
-  ruleComments?: import('./markdown/rule-comments.js').RuleComment[];
+  ruleComments?: RuleComment[];
 }
 
-/** Size unit for chunk limits. */
-export type SizeUnit = 'tokens' | 'chars';
+/**
+ * A comment addressed to chunkgate's rules, as written: `<!-- chunkgate-disable table-split -->`,
+ * or in MDX `{/* chunkgate-disable table-split *\/}`. The rule stage interprets it
+ * (`inlineDisables`); here it is only found.
+ */
+export interface RuleComment {
+  /** The word after `chunkgate-`: `disable`, `enable`, `disable-file`, or whatever was written. */
+  keyword: string;
+  /** The rule names after the keyword (split on spaces and commas), as written; empty: every rule. */
+  rules: string[];
+  /** 1-based line of the comment's start. */
+  line: number;
+}
 
 /** Tokenizer names accepted by `chunking.tokenizer`. */
 export type TokenizerName = 'o200k_base' | 'cl100k_base';
@@ -200,10 +219,8 @@ export interface Chunk {
   spans: Span[];
 }
 
-export type Severity = 'high' | 'medium' | 'low';
-
-/** Rule-check tags (SPEC §5): the keys of the rule registry (`src/metrics/rules/registry.ts`). */
-export type IssueTag = import('./metrics/rules/registry.js').RuleTag;
+/** Rule-check tags (SPEC §5): the keys of the rule registry (`src/shared/rules.ts`). */
+export type IssueTag = RuleTag;
 
 /** A finding for the user: what, where, why, and what to do. */
 export interface Issue {
@@ -221,32 +238,6 @@ export interface Issue {
   level?: 'warn';
 }
 
-/**
- * The structural (per-document) metrics, each 0–100: the six of SPEC §5 and those of issue 12
- * (`context_carryover`, which replaces `overlap_accuracy` in the default weights, and seed 001's
- * quick checks `self_retrievability` and `unique_chunk_rate`; `context_sufficiency` and `unit_integrity`).
- */
-export type StructuralMetricName =
-  | 'chunk_size_distribution'
-  | 'size_compliance_rate'
-  | 'overlap_accuracy'
-  | 'empty_tiny_rate'
-  | 'boundary_integrity'
-  | 'structural_preservation'
-  | 'context_carryover'
-  | 'self_retrievability'
-  | 'unique_chunk_rate'
-  | 'context_sufficiency'
-  | 'unit_integrity';
-
-/** The five content metrics (SPEC §5), each 0–100. */
-export type ContentMetricName =
-  | 'semantic_coherence'
-  | 'context_self_containment'
-  | 'information_completeness'
-  | 'boundary_quality'
-  | 'cross_chunk_redundancy_reversed';
-
 export type StructuralMetrics = Record<StructuralMetricName, number>;
 export type ContentMetrics = Record<ContentMetricName, number>;
 
@@ -254,6 +245,11 @@ export type Grade = 'pass' | 'warn' | 'fail';
 
 /** The per-chunk metrics a chunk's `overall` is weighed from (issue 12: `scoring.weights.overall`). */
 export type ChunkMetrics = ContentMetrics & { source_coverage: number; metadata: number; self_retrievability: number; context_sufficiency: number };
+
+/** Holds at compile time only: the names `overall` weighs (src/shared/metric-names.ts) are exactly the keys of {@link ChunkMetrics}. */
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+type _ChunkMetricNamesHold = Holds<Exactly<ChunkMetricName, keyof ChunkMetrics>>;
 
 /** Per-chunk evaluation (SPEC §2). */
 export interface ChunkEval {
@@ -278,7 +274,31 @@ export interface ChunkEval {
  * (20–100, `overlap_rationality` included), `issues` (the answer's `chunk_issues` for this chunk),
  * `strengths`, `weaknesses`, `reasoning`, and the `model` and `promptVersion` that produced it.
  */
-export type JudgeVerdict = import('./metrics/content/llm/types.js').LlmVerdict;
+export type JudgeVerdict = LlmVerdict;
+
+/** The five rubric dimensions of seed 000, each scored 20–100. */
+export type LlmDimension =
+  | 'semantic_coherence'
+  | 'context_self_containment'
+  | 'information_completeness'
+  | 'boundary_quality'
+  | 'overlap_rationality';
+/** A problem the judge reported for one chunk (seed 000 `chunk_issues`, minus the index). */
+export interface LlmChunkIssue {
+  issues: string[];
+  severity: Severity;
+}
+/** The judge's validated verdict on one chunk: what the cache stores and the report shows. */
+export interface LlmVerdict {
+  /** Integers 20–100. */
+  scores: Record<LlmDimension, number>;
+  issues: LlmChunkIssue[];
+  strengths: string[];
+  weaknesses: string[];
+  reasoning: string;
+  model: string;
+  promptVersion: string;
+}
 
 export type EvaluatedChunk = Chunk & ChunkEval;
 
@@ -462,9 +482,67 @@ export interface Cost {
   usd: number;
 }
 
+/** How one query fared on one side. */
+export interface QueryMetrics {
+  /** 1-based rank of the first relevant chunk in the top k, `null` when none is relevant. */
+  rank: number | null;
+  /** Share of expected excerpts that a retrieved chunk covers. */
+  recall: number;
+  /** Share of retrieved chunks that cover an expected excerpt (0 when nothing was retrieved). */
+  precision: number;
+  /** Reciprocal rank: 1 / rank, 0 when no relevant chunk was retrieved. */
+  rr: number;
+  /** Chroma token-level recall: excerpt tokens inside retrieved chunks / excerpt tokens. */
+  tokenRecall: number;
+  /** Chroma token-level precision: excerpt tokens inside retrieved chunks / retrieved tokens (overlaps counted twice). */
+  tokenPrecision: number;
+  /** Chroma token-level IoU: intersection / (retrieved tokens + excerpt tokens no chunk retrieved). */
+  iou: number;
+}
+/** Mean metrics over a set of queries (0–1 each). */
+export interface RetrievalScores {
+  recall: number;
+  precision: number;
+  mrr: number;
+  iou: number;
+  tokenRecall: number;
+  tokenPrecision: number;
+}
+/** One query, base vs head. */
+export interface QueryOutcome {
+  id: string;
+  type: QueryType;
+  query: string;
+  /** The file of the query's first expected excerpt. */
+  file: string;
+  baseRank: number | null;
+  headRank: number | null;
+  /** True when an expected excerpt is no longer in the head docs: the change deleted the evidence. */
+  stale: boolean;
+  /** Excerpts not found on the head side, as `file: first words…`. */
+  missing: string[];
+  base: QueryMetrics;
+  head: QueryMetrics;
+}
+/** The `retrieval` section of the report (issue 5). */
+export interface RetrievalResult {
+  k: number;
+  retriever: string;
+  base: RetrievalScores;
+  head: RetrievalScores;
+  byType: Partial<Record<QueryType, { base: RetrievalScores; head: RetrievalScores }>>;
+  queries: QueryOutcome[];
+}
+/** A golden-set limit the head does not meet. */
+export interface RetrievalFailure {
+  rule: 'mrr' | 'mrrDrop' | 'recall' | 'recallDrop';
+  actual: number;
+  limit: number;
+  message: string;
+}
 /** The `retrieval` section: golden-set metrics base vs head, per query, and the limits that failed. */
-export type RetrievalReport = import('./retrieval/evaluate.js').RetrievalResult & {
-  failures: import('./retrieval/failures.js').RetrievalFailure[];
+export type RetrievalReport = RetrievalResult & {
+  failures: RetrievalFailure[];
   /**
    * `true` when retrieval ran without part of what it needed: the embeddings provider failed (BM25
    * stood in) or corpus files could not be chunked; absent otherwise. `summary.partial` follows it.
@@ -491,7 +569,34 @@ export interface ShardInfo {
    * The pages this slice looked at, per side, with their text blocks: `chunkgate merge` runs the
    * cross-file `boilerplate` check over every slice's pages (a slice's own entries leave it out).
    */
-  pages: { base: import('./metrics/boilerplate.js').PageBlocks[]; head: import('./metrics/boilerplate.js').PageBlocks[] };
+  pages: { base: PageBlocks[]; head: PageBlocks[] };
+}
+
+/**
+ * One text block of a page, as the boilerplate check compares pages: a digest of its
+ * whitespace-folded text, where it starts and an excerpt for the message. Plain data, small, so
+ * a page's blocks can be kept for a whole run, cross worker threads and travel in the report of
+ * one slice of a sharded run (the block's page is parsed once, by whoever analyses or chunks it).
+ */
+export interface PageBlock {
+  /** The SHA-256 of the whitespace-folded text, its first 22 base64url characters (132 bits). */
+  key: string;
+  /** Offset of the block's text in the page's source (leading whitespace skipped). */
+  start: number;
+  /** 1-based line of `start`. */
+  line: number;
+  /** The folded text, cut to 50 characters as the finding quotes it. */
+  excerpt: string;
+  /**
+   * What the page's rule settings make of a `boilerplate` finding here: none (`off`: the rule is
+   * off for the page, or a comment disables it on this line) or one at `warn`; absent: as made.
+   */
+  level?: 'off' | 'warn';
+}
+/** The text blocks of one page (`pageBlocks` in src/metrics/boilerplate.ts), by the page's path. */
+export interface PageBlocks {
+  path: string;
+  blocks: PageBlock[];
 }
 
 /**

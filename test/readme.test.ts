@@ -7,7 +7,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { RULE_TAGS } from '../src/metrics/rules/registry.js';
+import { RULE_TAGS } from '../src/shared/rules.js';
 import { MAJOR_TAG, REPOSITORY } from '../src/version.js';
 import { runCli } from './helpers/cli.js';
 

@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { configJsonSchema } from '../src/config/json-schema.js';
 import { goldenJsonSchema } from '../src/golden/json-schema.js';
-import { ruleDocsUrl } from '../src/metrics/rules/registry.js';
+import { ruleDocsUrl } from '../src/shared/rules.js';
 import { checkRunOutput } from '../src/report/check.js';
 import { renderComment } from '../src/report/comment.js';
 import { renderHtmlReport } from '../src/report/html/index.js';

@@ -54,7 +54,7 @@ describe('repository', () => {
 
   it('.ci/run lints and checks the schemas, the rule pages and the bundle before testing', () => {
     const run = read('.ci/run');
-    const order = ['npm ci', 'npm run typecheck', 'npm run lint', 'schema -- --check', 'rule-docs -- --check', 'npm run build', 'npm test'].map((command) => run.indexOf(command));
+    const order = ['npm ci', 'npm run typecheck', 'npm run lint', 'npm run knip', 'schema -- --check', 'rule-docs -- --check', 'npm run build', 'npm test'].map((command) => run.indexOf(command));
     expect(order.every((at) => at >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(existsSync(new URL('../eslint.config.js', import.meta.url))).toBe(true);

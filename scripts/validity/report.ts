@@ -4,7 +4,7 @@
  * retrieves worse than another. Pure: outcomes in, rows and text out.
  */
 import { DEFAULT_OVERALL_WEIGHTS } from '../../src/engine/overall.js';
-import { CONTENT_METRIC_NAMES, OVERALL_COMPONENT_NAMES, STRUCTURAL_METRIC_NAMES } from '../../src/metrics/names.js';
+import { CONTENT_METRIC_NAMES, OVERALL_COMPONENT_NAMES, STRUCTURAL_METRIC_NAMES } from '../../src/shared/metric-names.js';
 import { DEFAULT_STRUCTURAL_WEIGHTS } from '../../src/metrics/structural/index.js';
 import { DEFAULT_CONTENT_WEIGHTS } from '../../src/metrics/content/heuristic/content-score.js';
 import type { DocEval } from '../../src/types.js';

@@ -3,9 +3,9 @@
  * document-mean `overall` recomputed from the chunks' own metrics under other weights, with and
  * without the hard cap, so a proposed default can be measured before it is adopted.
  */
-import type { OverallWeights } from '../../src/config/types.js';
+import type { OverallWeights } from '../../src/shared/weights.js';
 import { chunkOverall, DEFAULT_OVERALL_WEIGHTS, documentOverall, HARD_CAP_TAGS } from '../../src/engine/overall.js';
-import { roundScore } from '../../src/engine/round-score.js';
+import { roundScore } from '../../src/shared/round-score.js';
 import type { DocEval } from '../../src/types.js';
 import { documentMean } from './experiment.js';
 

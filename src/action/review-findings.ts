@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { BLOCK_NOUN, RULES } from '../metrics/rules/registry.js';
+import { BLOCK_NOUN, RULES } from '../shared/rules.js';
 import { describeItem } from '../report/describe.js';
 import { codeSpan, escapeInline, escapeMessage, neutralizeMarker } from '../report/escape.js';
 import { explainRegression } from '../report/explain.js';

@@ -1,5 +1,6 @@
 import { sampleRankCorrelation } from 'simple-statistics';
-import { LLM_DIMENSIONS, type LlmDimension } from '../metrics/content/llm/types.js';
+import { LLM_DIMENSIONS } from '../metrics/content/llm/types.js';
+import type { LlmDimension } from '../types.js';
 import type { JudgeVerdict, Report } from '../types.js';
 import type { HumanScore } from './sheet.js';
 

@@ -1,7 +1,8 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
-import { LLM_DIMENSIONS, type LlmDimension } from '../metrics/content/llm/types.js';
+import { LLM_DIMENSIONS } from '../metrics/content/llm/types.js';
+import type { LlmDimension } from '../types.js';
 import { SCORE_MAX, SCORE_MIN } from '../metrics/content/llm/schema.js';
 import type { SampleItem } from './sample.js';
 

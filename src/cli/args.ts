@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { closestMatch } from '../config/suggest.js';
+import { closestMatch } from '../shared/closest-match.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 

@@ -16,7 +16,7 @@
  */
 import { endianness } from 'node:os';
 import type { CorpusChunking, SourceText } from '../engine/retrieval.js';
-import type { PageBlock } from '../metrics/boilerplate.js';
+import type { PageBlock } from '../types.js';
 import type { BlockKind, Chunk, SplitInfo } from '../types.js';
 
 /** The format tag of a pack; anything else read under a pack's key is a miss. */

@@ -1,6 +1,6 @@
 import { limitsOf, settingsFor } from '../config/resolve.js';
 import type { Config } from '../config/types.js';
-import { corpusMap, type CorpusMap } from '../engine/corpus.js';
+import { corpusMap, type CorpusMap } from '../engine/corpus-map.js';
 import { forEachOrdered } from '../engine/ordered.js';
 import type { CorpusChunking, SourceText } from '../engine/retrieval.js';
 import type { ContentCache } from '../sources/content-cache.js';

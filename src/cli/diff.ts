@@ -12,7 +12,7 @@ import { externalChunker, usesExternalChunker } from '../sources/external-chunke
 import type { RetrievalInput, SourceText } from '../engine/retrieval.js';
 import { openContentCache } from '../sources/content-cache.js';
 import { readFilesAt } from '../sources/git-blobs.js';
-import { corpusMap } from '../engine/corpus.js';
+import { corpusMap } from '../engine/corpus-map.js';
 import { chunkCorpus } from './corpus.js';
 import { createPool, jobsFor } from './pool.js';
 import { pairRunner } from './runner.js';

@@ -1,5 +1,5 @@
 import { ConfigError } from '../config/load.js';
-import { closestMatch } from '../config/suggest.js';
+import { closestMatch } from '../shared/closest-match.js';
 import { VERSION } from '../version.js';
 import { ADVISE_USAGE, runAdvise } from './advise.js';
 import { UsageError } from './args.js';

@@ -1,5 +1,5 @@
 import type { DocEval, ScoreDelta } from '../types.js';
-import { CONTENT_METRIC_NAMES, STRUCTURAL_METRIC_NAMES } from '../metrics/names.js';
+import { CONTENT_METRIC_NAMES, STRUCTURAL_METRIC_NAMES } from '../shared/metric-names.js';
 import { round2 } from './round.js';
 
 /** Score kinds in report order: the three file scores, then the 6 structural and 5 content metrics. */

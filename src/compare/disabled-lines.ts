@@ -1,5 +1,5 @@
 import { isDisabled, type InlineDisables } from '../metrics/rules/inline-disables.js';
-import { RULE_TAGS, type RuleTag } from '../metrics/rules/registry.js';
+import { RULE_TAGS, type RuleTag } from '../shared/rules.js';
 import type { HeadLineOrigin } from './line-map.js';
 
 /** Head lines that a change newly put under one `chunkgate-disable` / `-line` / `-next-line` / `-file` comment. */

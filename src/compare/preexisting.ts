@@ -1,4 +1,4 @@
-import { ruleMeta } from '../metrics/rules/registry.js';
+import { ruleMeta } from '../shared/rules.js';
 import type { Block, DocEval, EvaluatedChunk, IssueTag, ParsedDoc } from '../types.js';
 import { jaccard, wordSet } from './similarity.js';
 

@@ -1,5 +1,5 @@
-import { CONTENT_METRIC_NAMES, OVERALL_COMPONENT_NAMES, STRUCTURAL_METRIC_NAMES } from '../metrics/names.js';
-import { RULE_TAGS, ruleDocsUrl, ruleMeta } from '../metrics/rules/registry.js';
+import { CONTENT_METRIC_NAMES, OVERALL_COMPONENT_NAMES, STRUCTURAL_METRIC_NAMES } from '../shared/metric-names.js';
+import { RULE_TAGS, ruleDocsUrl, ruleMeta } from '../shared/rules.js';
 
 // What an editor shows on hover for each key of `.chunkgate.yml`, merged into the JSON Schema
 // generated from the zod schema (schema/chunkgate.schema.json). Kept apart from schema.ts so

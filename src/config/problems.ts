@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ConfigProblem } from './error.js';
-import { closestMatch } from './suggest.js';
+import { closestMatch } from '../shared/closest-match.js';
 
 /** A path into the config, as zod reports it (`['overrides', 0, 'paths']`). */
 export type ConfigPath = readonly PropertyKey[];

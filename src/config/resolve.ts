@@ -1,6 +1,6 @@
-import { DEFAULT_FILE_BUDGET_MS } from '../engine/budget.js';
 import { DEFAULT_COMPLEXITY_LIMITS, type ComplexityLimits } from '../markdown/complexity.js';
-import { DEFAULT_RULE_LEVELS, type RuleLevels } from '../metrics/rules/registry.js';
+import { DEFAULT_RULE_LEVELS, type RuleLevels } from '../shared/rules.js';
+import { DEFAULT_FILE_BUDGET_MS } from '../shared/words.js';
 import type { ChunkingOptions } from '../types.js';
 import { firstMatch, normalizePath } from './match.js';
 import { deriveTiny, isTinyExplicit } from './tiny.js';

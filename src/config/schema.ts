@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { CONTENT_METRIC_NAMES, OVERALL_COMPONENT_NAMES, STRUCTURAL_METRIC_NAMES } from '../metrics/names.js';
-import { RULE_LEVELS, RULE_TAGS } from '../metrics/rules/registry.js';
+import { CONTENT_METRIC_NAMES, OVERALL_COMPONENT_NAMES, STRUCTURAL_METRIC_NAMES } from '../shared/metric-names.js';
+import { RULE_LEVELS, RULE_TAGS } from '../shared/rules.js';
 import { FAIL_ON_VALUES, GATE_SCOPES, INLINE_DISABLE_POLICIES } from './types.js';
 import { globProblem } from './globs.js';
 import type { ChunkingOptions } from '../types.js';
 import { deriveTiny, isTinyExplicit, markTinySource } from './tiny.js';
-import { strict } from './strict.js';
+import { strict } from '../shared/strict.js';
 import type { Config } from './types.js';
 
 // Convention: every schema's `error` returns the allowed values in words, so load.ts can

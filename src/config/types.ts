@@ -1,5 +1,6 @@
-import type { RuleLevel, RuleLevels } from '../metrics/rules/registry.js';
-import type { ChunkMetrics, ChunkingOptions, ContentMetricName, IssueTag, StructuralMetricName } from '../types.js';
+import type { RuleLevel, RuleLevels } from '../shared/rules.js';
+import type { ContentWeights, OverallWeights, StructuralWeights } from '../shared/weights.js';
+import type { ChunkingOptions, IssueTag } from '../types.js';
 
 /** What can fail the check (`thresholds.failOn`). */
 export const FAIL_ON_VALUES = ['threshold', 'regression', 'partial'] as const;
@@ -12,12 +13,6 @@ export type GateScope = (typeof GATE_SCOPES)[number];
 /** `inlineDisables` values: what a disable comment that a change adds or widens does. */
 export const INLINE_DISABLE_POLICIES = ['gate', 'report', 'off'] as const;
 export type InlineDisablePolicy = (typeof INLINE_DISABLE_POLICIES)[number];
-
-/** Metric weights: a named preset or explicit numbers per metric. */
-export type StructuralWeights = 'default' | 'equal' | Partial<Record<StructuralMetricName, number>>;
-export type ContentWeights = 'default' | 'equal' | Partial<Record<ContentMetricName, number>>;
-/** Weights of a chunk's `overall` (issue 12): the default preset or explicit numbers per chunk metric. */
-export type OverallWeights = 'default' | Partial<Record<keyof ChunkMetrics, number>>;
 
 /** Score limits (SPEC §7). */
 export interface Thresholds {

@@ -1,7 +1,7 @@
-import { boilerplateIssues, repeatedBlocksOfSides, type PageBlock, type RepeatedBlock } from '../metrics/boilerplate.js';
+import { boilerplateIssues, repeatedBlocksOfSides, type RepeatedBlock } from '../metrics/boilerplate.js';
 import { issueOrder } from '../metrics/rules/index.js';
 import { renderJsonFile } from '../report/json.js';
-import type { DocDiff, DocEval, EvaluatedChunk, Issue } from '../types.js';
+import type { DocDiff, DocEval, EvaluatedChunk, Issue, PageBlock } from '../types.js';
 
 /**
  * The pages one side of a run looks at for the cross-file `boilerplate` check, by path, with

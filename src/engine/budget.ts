@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
-
-/** Default CPU time one file (one side of it) may take to parse, chunk and score, in ms (`limits.cpuSeconds`). */
-export const DEFAULT_FILE_BUDGET_MS = 30_000;
+import { DEFAULT_FILE_BUDGET_MS } from '../shared/words.js';
 
 /** Thrown by {@link Budget.check} once a file has used up its time. */
 export class FileBudgetExceeded extends Error {

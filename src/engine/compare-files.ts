@@ -10,7 +10,8 @@ import type { ExternalChunk } from '../chunking/presets/index.js';
 import { VERSION } from '../version.js';
 import { addBoilerplate, addPage, boilerplateOf, runPages, type RunPages } from './boilerplate.js';
 import type { BudgetOptions } from './budget.js';
-import { corpusChunkings, corpusMap } from './corpus.js';
+import { corpusMap } from './corpus-map.js';
+import { corpusChunkings } from './corpus.js';
 import type { DocAnalysis } from './evaluate.js';
 import { forEachOrdered } from './ordered.js';
 import {

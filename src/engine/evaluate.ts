@@ -1,4 +1,5 @@
-import type { ContentWeights, InlineDisablePolicy, OverallWeights, StructuralWeights } from '../config/types.js';
+import type { InlineDisablePolicy } from '../config/types.js';
+import type { ContentWeights, OverallWeights, StructuralWeights } from '../shared/weights.js';
 import { chunkDocument } from '../chunking/index.js';
 import { createMeasure } from '../chunking/measure.js';
 import type { SentenceVectors } from '../chunking/semantic.js';
@@ -9,9 +10,9 @@ import { parseMarkdown, type ParseLimit } from '../markdown/parse.js';
 import { scoreContentHeuristic, contentScore } from '../metrics/content/heuristic/index.js';
 import { sourceCoverage } from '../metrics/coverage.js';
 import { SELF_RETRIEVAL_TOP, selfRetrievability, type SelfRetrievability } from '../metrics/self-retrievability.js';
-import { CONTENT_METRIC_NAMES } from '../metrics/names.js';
+import { CONTENT_METRIC_NAMES } from '../shared/metric-names.js';
 import { ruleIssues, ruleSettings, type RuleSettings } from '../metrics/rules/index.js';
-import type { RuleLevels } from '../metrics/rules/registry.js';
+import type { RuleLevels } from '../shared/rules.js';
 import { contextSufficiencyByChunk, structuralMetrics, structuralScore } from '../metrics/structural/index.js';
 import type {
   Chunk,
@@ -27,7 +28,7 @@ import type { Uncheckable } from '../compare/unchecked.js';
 import type { Budget } from './budget.js';
 import { chunkOverall, documentOverall, gradeOf, mean } from './overall.js';
 import { NotCheckable } from './not-checkable.js';
-import { roundScore } from './round-score.js';
+import { roundScore } from '../shared/round-score.js';
 
 /** Settings for evaluating one file. */
 export interface EvaluateOptions {
@@ -196,7 +197,7 @@ export function scoreDocument(
 }
 
 /**
- * Parses, chunks and scores one document with the heuristic scorer (SPEC §1: source → DocEval).
+ * Parses, chunks and scores one document with the heuristic scorer (source → DocEval; ARCHITECTURE.md, the data flow).
  * `external`: an external chunker's chunks (see {@link analyzeDocument}).
  */
 export function evaluateDocument(path: string, source: string, options: EvaluateOptions, external?: readonly ExternalChunk[]): DocEval {

@@ -1,6 +1,6 @@
-import type { OverallWeights } from '../config/types.js';
-import { OVERALL_COMPONENT_NAMES } from '../metrics/names.js';
-import { HARD_CAP } from '../metrics/rules/registry.js';
+import type { OverallWeights } from '../shared/weights.js';
+import { OVERALL_COMPONENT_NAMES } from '../shared/metric-names.js';
+import { HARD_CAP } from '../shared/rules.js';
 import { SCORE_CAPS } from '../metrics/rules/tag-sets.js';
 import type { ChunkMetrics, Grade, Issue } from '../types.js';
 
@@ -29,7 +29,7 @@ export const DEFAULT_OVERALL_WEIGHTS: Readonly<Record<OverallComponent, number>>
 
 const COMPONENTS: readonly OverallComponent[] = OVERALL_COMPONENT_NAMES;
 
-export { HARD_CAP } from '../metrics/rules/registry.js';
+export { HARD_CAP } from '../shared/rules.js';
 
 /** A document whose chunks hold less than this share of its text cannot pass (issue 12). */
 export const COVERAGE_FLOOR = 0.95;

@@ -7,14 +7,14 @@ import type { Config } from '../config/types.js';
 import type { GoldenSet } from '../golden/schema.js';
 import { complexityExcess, DEFAULT_COMPLEXITY_LIMITS, type ComplexityLimits } from '../markdown/complexity.js';
 import { parseMarkdown } from '../markdown/parse.js';
-import { pageBlocks, type PageBlock } from '../metrics/boilerplate.js';
+import { pageBlocks } from '../metrics/boilerplate.js';
 import { bm25Sides, type Bm25Store } from '../retrieval/bm25-sides.js';
 import { embeddingRetriever, EmbeddingsFailure, type Embed, type VectorCache } from '../retrieval/embeddings.js';
 import type { RetrievalChunk } from '../retrieval/types.js';
 import { evaluateRetrieval } from '../retrieval/evaluate.js';
 import { retrievalFailures } from '../retrieval/failures.js';
-import type { Chunk, ChunkingOptions, RetrievalReport, Span } from '../types.js';
-import { corpusMap } from './corpus.js';
+import type { Chunk, ChunkingOptions, PageBlock, RetrievalReport, Span } from '../types.js';
+import { corpusMap } from './corpus-map.js';
 import { NotCheckable } from './not-checkable.js';
 
 /** A docs file with its text. */

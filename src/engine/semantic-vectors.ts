@@ -12,7 +12,7 @@ import type { Config } from '../config/types.js';
 import { complexityExcess } from '../markdown/complexity.js';
 import { parseMarkdown } from '../markdown/parse.js';
 import { embedAll, embeddingsFailureMessage, type Embed, type VectorCache } from '../retrieval/embeddings.js';
-import { corpusMap } from './corpus.js';
+import { corpusMap } from './corpus-map.js';
 
 /** Where the `semantic` strategy gets its sentence embeddings: an embedder per model, and the vector cache. */
 export interface EmbeddingProvider {

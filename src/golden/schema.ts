@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { strict } from '../config/strict.js';
+import { strict } from '../shared/strict.js';
 
-/** Query types of seed 004: A single point · B several points in one doc · C several docs · D multi-hop. */
-export const QUERY_TYPES = ['A', 'B', 'C', 'D'] as const;
-export type QueryType = (typeof QUERY_TYPES)[number];
+import { QUERY_TYPES } from '../shared/words.js';
+
+export { QUERY_TYPES, type QueryType } from '../shared/words.js';
 
 const text = (what: string) => z.string({ error: () => what }).trim().min(1, { error: () => what });
 

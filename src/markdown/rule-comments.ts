@@ -1,19 +1,6 @@
 import type { Root } from 'mdast';
+import type { RuleComment } from '../types.js';
 import { lineAt } from './lines.js';
-
-/**
- * A comment addressed to chunkgate's rules, as written: `<!-- chunkgate-disable table-split -->`,
- * or in MDX `{/* chunkgate-disable table-split *\/}`. The rule stage interprets it
- * (`inlineDisables`); here it is only found.
- */
-export interface RuleComment {
-  /** The word after `chunkgate-`: `disable`, `enable`, `disable-file`, or whatever was written. */
-  keyword: string;
-  /** The rule names after the keyword (split on spaces and commas), as written; empty: every rule. */
-  rules: string[];
-  /** 1-based line of the comment's start. */
-  line: number;
-}
 
 /** Text that can hold a rule comment: the cheap test that spares a tree walk on almost every page. */
 export const RULE_COMMENT_MARK = 'chunkgate-';

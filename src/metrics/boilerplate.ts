@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { lineAt } from '../markdown/lines.js';
 import { searchTerms } from '../retrieval/terms.js';
-import type { BlockKind, Chunk, Issue, ParsedDoc } from '../types.js';
+import type { BlockKind, Chunk, Issue, PageBlock, PageBlocks, ParsedDoc } from '../types.js';
 import { excerpt, finding } from './rules/finding.js';
 import { applyRuleSettings, type RuleSettings } from './rules/rule-settings.js';
 import { collapseWhitespace, contentEnd, contentStart } from './structural/text.js';
@@ -17,34 +17,6 @@ export interface BoilerplateOptions {
   minShare?: number;
   /** Blocks with fewer search terms are too short to matter, e.g. "Note:" (default: `5`). */
   minTerms?: number;
-}
-
-/**
- * One text block of a page, as the boilerplate check compares pages: a digest of its
- * whitespace-folded text, where it starts and an excerpt for the message. Plain data, small, so
- * a page's blocks can be kept for a whole run, cross worker threads and travel in the report of
- * one slice of a sharded run (the block's page is parsed once, by whoever analyses or chunks it).
- */
-export interface PageBlock {
-  /** The SHA-256 of the whitespace-folded text, its first 22 base64url characters (132 bits). */
-  key: string;
-  /** Offset of the block's text in the page's source (leading whitespace skipped). */
-  start: number;
-  /** 1-based line of `start`. */
-  line: number;
-  /** The folded text, cut to 50 characters as the finding quotes it. */
-  excerpt: string;
-  /**
-   * What the page's rule settings make of a `boilerplate` finding here: none (`off`: the rule is
-   * off for the page, or a comment disables it on this line) or one at `warn`; absent: as made.
-   */
-  level?: 'off' | 'warn';
-}
-
-/** The text blocks of one page ({@link pageBlocks}), by the page's path. */
-export interface PageBlocks {
-  path: string;
-  blocks: PageBlock[];
 }
 
 /** One occurrence, on one page, of a block whose text repeats across pages. */

@@ -3,7 +3,7 @@ import { explainRegression } from './explain.js';
 import { chunkTitle, formatNumber, lineRange, plural } from './format.js';
 import { TAG_HINTS } from './hints.js';
 import { ruleOf } from './rule-links.js';
-import { BLOCK_NOUN, RULES } from '../metrics/rules/registry.js';
+import { BLOCK_NOUN, RULES } from '../shared/rules.js';
 import type { ReportItem } from './items.js';
 
 /**

@@ -1,4 +1,4 @@
-import { roundScore } from '../engine/round-score.js';
+import { roundScore } from '../shared/round-score.js';
 import type { Chunk, ChunkingOptions } from '../types.js';
 
 /**

@@ -1,4 +1,4 @@
-import { RULE_TAGS, ruleMeta } from '../metrics/rules/registry.js';
+import { RULE_TAGS, ruleMeta } from '../shared/rules.js';
 import type { IssueTag } from '../types.js';
 
 /**

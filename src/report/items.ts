@@ -1,5 +1,5 @@
 import type { FailOn } from '../config/types.js';
-import { ruleMeta } from '../metrics/rules/registry.js';
+import { ruleMeta } from '../shared/rules.js';
 import { isSplitTag, SPLIT_RULE, type SplitTag } from '../metrics/rules/tag-sets.js';
 import type { ChunkChange, DocDiff, EvaluatedChunk, FileFinding, Regression, ThresholdFailure } from '../types.js';
 

@@ -1,4 +1,4 @@
-import { BLOCK_NOUN, RULES } from '../metrics/rules/registry.js';
+import { BLOCK_NOUN, RULES } from '../shared/rules.js';
 import type { DocDiff, EvaluatedChunk, IssueTag } from '../types.js';
 import { codeSpan } from './escape.js';
 import { formatNumber, lineRange, plural } from './format.js';

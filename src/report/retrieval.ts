@@ -1,5 +1,5 @@
 import { QUERY_TYPES, type QueryType } from '../golden/schema.js';
-import type { RetrievalScores } from '../retrieval/evaluate.js';
+import type { RetrievalScores } from '../types.js';
 import type { RetrievalReport } from '../types.js';
 import { codeSpan, escapeInline, escapeMessage } from './escape.js';
 

@@ -1,4 +1,4 @@
-import { isRuleTag, ruleDocsUrl, type RuleTag } from '../metrics/rules/registry.js';
+import { isRuleTag, ruleDocsUrl, type RuleTag } from '../shared/rules.js';
 
 /** The rule a cause names (an explanation's `cause`, a finding's `kind`), when it is one with a page; else `null`. */
 export function ruleOf(cause: string): RuleTag | null {

@@ -2,7 +2,7 @@ import { codeSpan, escapeHtml, escapeInline, escapeMessage, excerpt, fenceFor, n
 import { describeItem, type ItemText } from './describe.js';
 import { formatNumber, lineRange, plural } from './format.js';
 import type { ReportItem } from './items.js';
-import { BLOCK_NOUN, RULES } from '../metrics/rules/registry.js';
+import { BLOCK_NOUN, RULES } from '../shared/rules.js';
 import { ruleLinkMarkdown } from './rule-links.js';
 
 /** Header and delimiter rows of the "What this PR breaks" table. */

@@ -1,45 +1,8 @@
 import { foldWhitespace, locateExcerpt, type FoldedText } from '../golden/locate.js';
-import type { GoldenSet, QueryType } from '../golden/schema.js';
-import type { Chunk } from '../types.js';
-import { queryMetrics, type QueryMetrics, type SpanSize } from './metrics.js';
+import type { GoldenSet } from '../golden/schema.js';
+import type { Chunk, QueryMetrics, QueryOutcome, RetrievalResult, RetrievalScores } from '../types.js';
+import { queryMetrics, type SpanSize } from './metrics.js';
 import type { LocatedEvidence, RetrievalChunk, Retriever } from './types.js';
-
-/** Mean metrics over a set of queries (0–1 each). */
-export interface RetrievalScores {
-  recall: number;
-  precision: number;
-  mrr: number;
-  iou: number;
-  tokenRecall: number;
-  tokenPrecision: number;
-}
-
-/** One query, base vs head. */
-export interface QueryOutcome {
-  id: string;
-  type: QueryType;
-  query: string;
-  /** The file of the query's first expected excerpt. */
-  file: string;
-  baseRank: number | null;
-  headRank: number | null;
-  /** True when an expected excerpt is no longer in the head docs: the change deleted the evidence. */
-  stale: boolean;
-  /** Excerpts not found on the head side, as `file: first words…`. */
-  missing: string[];
-  base: QueryMetrics;
-  head: QueryMetrics;
-}
-
-/** The `retrieval` section of the report (issue 5). */
-export interface RetrievalResult {
-  k: number;
-  retriever: string;
-  base: RetrievalScores;
-  head: RetrievalScores;
-  byType: Partial<Record<QueryType, { base: RetrievalScores; head: RetrievalScores }>>;
-  queries: QueryOutcome[];
-}
 
 /** The docs of one side: every file's source and chunks. */
 export interface CorpusSide {

@@ -1,13 +1,5 @@
 import type { RetrievalThresholds } from '../config/types.js';
-import type { RetrievalResult } from './evaluate.js';
-
-/** A golden-set limit the head does not meet. */
-export interface RetrievalFailure {
-  rule: 'mrr' | 'mrrDrop' | 'recall' | 'recallDrop';
-  actual: number;
-  limit: number;
-  message: string;
-}
+import type { RetrievalFailure, RetrievalResult } from '../types.js';
 
 const fixed = (value: number) => value.toFixed(2);
 

@@ -1,24 +1,6 @@
-import type { Span } from '../types.js';
+import type { QueryMetrics, Span } from '../types.js';
 import { intersect, subtract, union } from './ranges.js';
 import type { LocatedEvidence, RetrievalChunk } from './types.js';
-
-/** How one query fared on one side. */
-export interface QueryMetrics {
-  /** 1-based rank of the first relevant chunk in the top k, `null` when none is relevant. */
-  rank: number | null;
-  /** Share of expected excerpts that a retrieved chunk covers. */
-  recall: number;
-  /** Share of retrieved chunks that cover an expected excerpt (0 when nothing was retrieved). */
-  precision: number;
-  /** Reciprocal rank: 1 / rank, 0 when no relevant chunk was retrieved. */
-  rr: number;
-  /** Chroma token-level recall: excerpt tokens inside retrieved chunks / excerpt tokens. */
-  tokenRecall: number;
-  /** Chroma token-level precision: excerpt tokens inside retrieved chunks / retrieved tokens (overlaps counted twice). */
-  tokenPrecision: number;
-  /** Chroma token-level IoU: intersection / (retrieved tokens + excerpt tokens no chunk retrieved). */
-  iou: number;
-}
 
 /** Measures a span of a file (tokens of its text, for the token-level metrics). */
 export type SpanSize = (file: string, span: Span) => number;

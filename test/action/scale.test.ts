@@ -36,7 +36,7 @@ beforeAll(async () => {
   }
   scenario = await makePullScenario(base, head);
   checkout = await shallowCheckout(scenario);
-}, 240_000);
+});
 
 afterAll(async () => {
   await checkout.remove();
@@ -86,7 +86,7 @@ describe('a 300-file pull request', () => {
     expect(summaries.at(-1)).toBe(run!.output.summary);
     expect(summaries.slice(0, -1).every((summary) => summary.length < 200)).toBe(true);
     expect(run!.conclusion).toBe('failure');
-  }, 240_000);
+  });
 
   it('when the check run fails part-way, shows only the annotations GitHub lacks, 10 per kind', async () => {
     double = await startGitHubDouble();
@@ -107,5 +107,5 @@ describe('a 300-file pull request', () => {
       expect([...held].some((h) => h.startsWith(key) || key.startsWith(h))).toBe(false);
     }
     expect(result.stdout).toMatch(/\d+ more annotations not shown: GitHub shows 10 of each kind per step; the job summary lists every finding\./);
-  }, 240_000);
+  });
 });

@@ -3,7 +3,7 @@ import { parseConfig } from '../../src/config/load.js';
 import { problemsOf } from '../helpers/config-problems.js';
 import { settingsFor } from '../../src/config/resolve.js';
 import { defaultConfig } from '../../src/config/schema.js';
-import { DEFAULT_RULE_LEVELS } from '../../src/metrics/rules/registry.js';
+import { DEFAULT_RULE_LEVELS } from '../../src/shared/rules.js';
 
 describe('rules: in the config', () => {
   it('is left out when not set, and every rule is at its registry level (error)', () => {

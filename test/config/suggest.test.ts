@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closestMatch } from '../../src/config/suggest.js';
+import { closestMatch } from '../../src/shared/closest-match.js';
 
 const KEYS = ['include', 'exclude', 'chunking', 'scoring', 'llm', 'thresholds', 'golden', 'overrides'];
 

@@ -1,7 +1,7 @@
 /** The rule pages (docs/rules/) and the rule table of docs/rules.md say what the registry says (issue 14 item 3). */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { RULE_TAGS, RULES } from '../../src/metrics/rules/registry.js';
+import { RULE_TAGS, RULES } from '../../src/shared/rules.js';
 import { partEnd, partStart, ruleConfigureMarkdown, ruleFactsMarkdown, rulePageParts, rulePagePath, rulesTableMarkdown, withGeneratedPart } from '../../src/metrics/rules/rule-docs.js';
 
 const ROOT = new URL('../../', import.meta.url);

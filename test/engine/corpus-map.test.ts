@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { corpusMap } from '../../src/engine/corpus.js';
+import { corpusMap } from '../../src/engine/corpus-map.js';
 
 describe('corpusMap', () => {
   it('finds a file by path and text, each pair on its own', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chunkOverall, gradeOf } from '../../src/engine/overall.js';
-import { roundScore } from '../../src/engine/round-score.js';
+import { roundScore } from '../../src/shared/round-score.js';
 import { evaluateDocument } from '../../src/engine/evaluate.js';
 import { formatScore } from '../../src/report/format.js';
 import { renderEvalText } from '../../src/report/eval.js';

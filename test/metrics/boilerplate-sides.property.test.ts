@@ -4,7 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { repeatedBlocks, repeatedBlocksOfSides, type BoilerplateOptions, type PageBlock, type PageBlocks, type RepeatedBlock } from '../../src/metrics/boilerplate.js';
+import { repeatedBlocks, repeatedBlocksOfSides, type BoilerplateOptions, type RepeatedBlock } from '../../src/metrics/boilerplate.js';
+import type { PageBlock, PageBlocks } from '../../src/types.js';
 
 /** The former repeatedBlocks: the holders of each block counted over the side's pages alone. */
 function referenceRepeatedBlocks(pages: readonly PageBlocks[], options: BoilerplateOptions = {}): RepeatedBlock[] {

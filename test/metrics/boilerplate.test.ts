@@ -6,7 +6,7 @@ import { evaluatePair } from '../../src/engine/pair.js';
 import { parseGolden } from '../../src/golden/load.js';
 import { parseMarkdown } from '../../src/markdown/parse.js';
 import { boilerplateIssues, pageBlocks, repeatedBlocks } from '../../src/metrics/boilerplate.js';
-import { DEFAULT_RULE_LEVELS, type RuleLevels } from '../../src/metrics/rules/registry.js';
+import { DEFAULT_RULE_LEVELS, type RuleLevels } from '../../src/shared/rules.js';
 import { renderJsonFile } from '../../src/report/json.js';
 import { build, draftAt } from './structural/fixture.js';
 

@@ -19,7 +19,7 @@ describe('issue 25 on real pull requests (fixtures/replay)', () => {
     for (const commit of commits.filter((candidate) => ['b22c3d686536', 'ed20748d8ff8', '5f09c9ff1271'].includes(candidate.commit))) {
       reports.set(commit.commit, (await replayFolder(commit)).report);
     }
-  }, 240_000);
+  });
 
   it('react-dev b22c3d686536: “Next steps {/*next-steps*/}” reworded to “Next Steps”, anchor kept, is the same section', () => {
     const file = reports.get('b22c3d686536')!.files.find((candidate) => candidate.path === 'beta/src/pages/learn/index.md')!;

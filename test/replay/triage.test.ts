@@ -27,7 +27,7 @@ describe('replayed pull requests (fixtures/replay)', () => {
     for (const commit of commits.filter((candidate) => candidate.category === 'rename')) {
       items.set(`git ${commit.commit}`, gatingItems(commit.repo, commit.commit, (await replayGit(commit)).report));
     }
-  }, 240_000);
+  });
 
   it('replays every case', () => {
     expect(commits.length).toBe(17);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderComment } from '../../src/report/comment.js';
 import { retrievalSection } from '../../src/report/retrieval.js';
-import type { QueryMetrics } from '../../src/retrieval/metrics.js';
+import type { QueryMetrics } from '../../src/types.js';
 import type { RetrievalReport } from '../../src/types.js';
 import { CONTEXT, sampleReport } from './sample.js';
 

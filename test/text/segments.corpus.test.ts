@@ -44,5 +44,5 @@ describe('sentenceSegments and firstSentence on real documents', () => {
 
   it.skipIf(!existsSync(corpus))('equal Intl.Segmenter on every line of every shared-corpus document', () => {
     for (const file of markdownFiles(corpus)) checkDocument(readFileSync(file, 'utf8'));
-  }, 120_000);
+  });
 });

@@ -1,6 +1,6 @@
-import type { RuleComment } from '../../markdown/rule-comments.js';
+import type { RuleComment } from '../../types.js';
 import { inlineDisables, NO_INLINE_DISABLES } from '../../metrics/rules/inline-disables.js';
-import { RULE_TAGS } from '../../metrics/rules/registry.js';
+import { RULE_TAGS } from '../../shared/rules.js';
 import type { FileFinding } from '../../types.js';
 import { lineCount, newlyDisabled, type GrownRegion } from '../disabled-lines.js';
 import { headLineOrigins, type HeadLineOrigin } from '../line-map.js';

@@ -4,7 +4,7 @@ import { consecutiveOverlaps } from '../structural/overlap.js';
 import { chunkSize, sizeLabel } from '../structural/size.js';
 import { contentStart } from '../structural/text.js';
 import { finding, type RuleFinding } from './finding.js';
-import { RULES } from './registry.js';
+import { RULES } from '../../shared/rules.js';
 
 /** Share of a chunk that may repeat its predecessor when no overlap was configured. */
 const UNREQUESTED_SHARE = 0.25;

@@ -1,5 +1,5 @@
 import type { Issue, IssueTag } from '../../types.js';
-import { ruleMeta } from './registry.js';
+import { ruleMeta } from '../../shared/rules.js';
 import { RULE_SEVERITY } from './severity.js';
 
 /** An issue and the index of the chunk it belongs to. */

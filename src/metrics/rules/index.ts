@@ -8,7 +8,7 @@ import { checkMissingHeadingContext } from './missing-heading-context.js';
 import { checkNearDuplicates } from './near-duplicate.js';
 import { checkOrphanHeadings } from './orphan-heading.js';
 import { checkSentenceCuts } from './sentence-cut.js';
-import { RULE_TAGS } from './registry.js';
+import { RULE_TAGS } from '../../shared/rules.js';
 import { DEFAULT_RULE_SETTINGS, sortBySettings, type RuleSettings } from './rule-settings.js';
 import { checkChunkSizes } from './size-rules.js';
 import { checkSourceLoss } from './source-loss.js';

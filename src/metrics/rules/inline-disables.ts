@@ -1,6 +1,6 @@
-import { closestMatch } from '../../config/suggest.js';
-import type { RuleComment } from '../../markdown/rule-comments.js';
-import { isRuleTag, RULE_TAGS, type RuleTag } from './registry.js';
+import { closestMatch } from '../../shared/closest-match.js';
+import type { RuleComment } from '../../types.js';
+import { isRuleTag, RULE_TAGS, type RuleTag } from '../../shared/rules.js';
 
 /**
  * What rule comments may say (markdownlint's grammar, trimmed):

@@ -1,4 +1,4 @@
-import { RULE_TAGS, ruleMeta, type RegressionEffect, type RuleTag } from './registry.js';
+import { RULE_TAGS, ruleMeta, type RegressionEffect, type RuleTag } from '../../shared/rules.js';
 
 // The parts of the rule pages (`docs/rules/<tag>.md`) and of the rule table in docs/rules.md that the
 // registry decides, as text. `npm run rule-docs` writes them between the markers below and a
@@ -8,7 +8,7 @@ import { RULE_TAGS, ruleMeta, type RegressionEffect, type RuleTag } from './regi
 export type GeneratedPart = 'facts' | 'configure' | 'table';
 
 /** The line a generated part starts with (it tells a reader of the source not to edit it). */
-export const partStart = (part: GeneratedPart): string => `<!-- rule-docs:${part} — generated from src/metrics/rules/registry.ts by \`npm run rule-docs\`; do not edit by hand -->`;
+export const partStart = (part: GeneratedPart): string => `<!-- rule-docs:${part} — generated from src/shared/rules.ts by \`npm run rule-docs\`; do not edit by hand -->`;
 /** The line a generated part ends with. */
 export const partEnd = (part: GeneratedPart): string => `<!-- rule-docs:${part} end -->`;
 

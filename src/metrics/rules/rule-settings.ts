@@ -1,7 +1,7 @@
 import type { InlineDisablePolicy } from '../../config/types.js';
 import type { Issue, ParsedDoc } from '../../types.js';
 import { inlineDisables, isDisabled, NO_INLINE_DISABLES, type InlineDisables } from './inline-disables.js';
-import { DEFAULT_RULE_LEVELS, type RuleLevels } from './registry.js';
+import { DEFAULT_RULE_LEVELS, type RuleLevels } from '../../shared/rules.js';
 
 /** How the rules apply to one document: each rule's level (from the config) and what its inline comments disable. */
 export interface RuleSettings {

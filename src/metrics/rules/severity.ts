@@ -1,5 +1,5 @@
 import type { IssueTag, Severity } from '../../types.js';
-import { RULE_TAGS, ruleMeta } from './registry.js';
+import { RULE_TAGS, ruleMeta } from '../../shared/rules.js';
 
 /**
  * Severity of every rule tag, from the registry (SPEC §5, seed 003): high for lost or broken

@@ -4,7 +4,7 @@ import { blockAt, chunkContentEnd } from '../structural/blocks.js';
 import type { StructuralInput } from '../structural/input.js';
 import { contentEnd, contentStart } from '../structural/text.js';
 import { finding, type RuleFinding } from './finding.js';
-import { BLOCK_NOUN, RULES } from './registry.js';
+import { BLOCK_NOUN, RULES } from '../../shared/rules.js';
 import { SPLIT_RULE } from './tag-sets.js';
 
 const TAG = SPLIT_RULE;

@@ -1,4 +1,4 @@
-import { RULE_TAGS, RULES, ruleMeta, type RuleTag } from './registry.js';
+import { RULE_TAGS, RULES, ruleMeta, type RuleTag } from '../../shared/rules.js';
 
 /** The tags of rules about a split block (registry `block`): `table-split`, `code-fence-split`. */
 export type SplitTag = { [T in RuleTag]: (typeof RULES)[T] extends { block: 'table' | 'code' } ? T : never }[RuleTag];

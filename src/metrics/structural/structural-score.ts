@@ -1,4 +1,4 @@
-import type { StructuralWeights } from '../../config/types.js';
+import type { StructuralWeights } from '../../shared/weights.js';
 import type { StructuralMetricName, StructuralMetrics } from '../../types.js';
 
 /**

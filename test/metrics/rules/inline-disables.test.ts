@@ -6,8 +6,8 @@ import { evaluateDocument } from '../../../src/engine/evaluate.js';
 import type { Config } from '../../../src/config/types.js';
 import { checkRules, ruleSettings } from '../../../src/metrics/rules/index.js';
 import { inlineDisables, isDisabled } from '../../../src/metrics/rules/inline-disables.js';
-import { DEFAULT_RULE_LEVELS } from '../../../src/metrics/rules/registry.js';
-import type { RuleComment } from '../../../src/markdown/rule-comments.js';
+import { DEFAULT_RULE_LEVELS } from '../../../src/shared/rules.js';
+import type { RuleComment } from '../../../src/types.js';
 import { build, draftAt } from '../structural/fixture.js';
 
 const comment = (line: number, keyword: string, ...rules: string[]): RuleComment => ({ keyword, rules, line });

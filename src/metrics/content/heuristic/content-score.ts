@@ -1,4 +1,4 @@
-import type { ContentWeights } from '../../../config/types.js';
+import type { ContentWeights } from '../../../shared/weights.js';
 import type { ContentMetricName, ContentMetrics } from '../../../types.js';
 import { toScore } from './input.js';
 

@@ -15,7 +15,5 @@ export {
   type JudgeProvider,
   type JudgeRequest,
   type JudgeResponse,
-  type LlmChunkIssue,
-  type LlmDimension,
-  type LlmVerdict,
 } from './types.js';
+export type { LlmChunkIssue, LlmDimension, LlmVerdict } from '../../../types.js';

@@ -7,7 +7,8 @@ import { planBatches, type PlanItem } from './plan.js';
 import { estimateUsd, type TokenPrices } from './pricing.js';
 import { judgeMessages, PROMPT_VERSION } from './prompt.js';
 import { JUDGE_SCHEMA, parseJudgeAnswer, verdictSchema } from './schema.js';
-import type { JudgeCache, JudgeProvider, LlmVerdict } from './types.js';
+import type { LlmVerdict } from '../../../types.js';
+import type { JudgeCache, JudgeProvider } from './types.js';
 import { contentMetricsFromVerdict } from './verdict-metrics.js';
 
 /** One document to judge: its parse, its chunks and their heuristic content metrics (same order). */

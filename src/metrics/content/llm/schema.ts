@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LLM_DIMENSIONS, type LlmDimension, type LlmVerdict } from './types.js';
+import type { LlmDimension, LlmVerdict } from '../../../types.js';
+import { LLM_DIMENSIONS } from './types.js';
 
 /** Lowest and highest rubric score (seed 000: "20-100分"). */
 export const SCORE_MIN = 20;

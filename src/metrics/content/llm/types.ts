@@ -2,10 +2,10 @@
  * Interfaces and data of the `llm` judge scorer (SPEC §5 "Two scorers").
  *
  * The judge core receives its provider and its cache as these interfaces, so it
- * imports no network client and no `fs` (SPEC §1); the shells in `src/sources/`
+ * imports no network client and no `fs` (ARCHITECTURE.md); the shells in `src/sources/`
  * implement them.
  */
-import type { Severity } from '../../../types.js';
+import type { LlmDimension } from '../../../types.js';
 
 /** One chat message sent to the judge model. */
 export interface JudgeMessage {
@@ -49,14 +49,6 @@ export interface JudgeCache {
   set(key: string, value: unknown): Promise<void>;
 }
 
-/** The five rubric dimensions of seed 000, each scored 20–100. */
-export type LlmDimension =
-  | 'semantic_coherence'
-  | 'context_self_containment'
-  | 'information_completeness'
-  | 'boundary_quality'
-  | 'overlap_rationality';
-
 /** The rubric dimensions in the order the prompt and the schema list them. */
 export const LLM_DIMENSIONS: readonly LlmDimension[] = [
   'semantic_coherence',
@@ -66,20 +58,3 @@ export const LLM_DIMENSIONS: readonly LlmDimension[] = [
   'overlap_rationality',
 ];
 
-/** A problem the judge reported for one chunk (seed 000 `chunk_issues`, minus the index). */
-export interface LlmChunkIssue {
-  issues: string[];
-  severity: Severity;
-}
-
-/** The judge's validated verdict on one chunk: what the cache stores and the report shows. */
-export interface LlmVerdict {
-  /** Integers 20–100. */
-  scores: Record<LlmDimension, number>;
-  issues: LlmChunkIssue[];
-  strengths: string[];
-  weaknesses: string[];
-  reasoning: string;
-  model: string;
-  promptVersion: string;
-}

@@ -1,5 +1,5 @@
 import type { ContentMetrics } from '../../../types.js';
-import type { LlmVerdict } from './types.js';
+import type { LlmVerdict } from '../../../types.js';
 
 /**
  * Content metrics of a chunk the judge scored: `semantic_coherence`,

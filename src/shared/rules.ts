@@ -1,5 +1,5 @@
-import type { Severity, SizeUnit } from '../../types.js';
-import { repositoryFileUrl } from '../../version.js';
+import { repositoryFileUrl } from '../version.js';
+import type { Severity, SizeUnit } from './words.js';
 
 /**
  * What a rule's findings do (Lighthouse CI's levels), set per rule in `rules:` of the config:

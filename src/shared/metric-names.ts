@@ -1,5 +1,3 @@
-import type { ChunkMetrics, ContentMetricName, StructuralMetricName } from '../types.js';
-
 /** The structural metrics: the six of SPEC §5 in the spec's order, then issue 12's. */
 export const STRUCTURAL_METRIC_NAMES = [
   'chunk_size_distribution',
@@ -13,7 +11,8 @@ export const STRUCTURAL_METRIC_NAMES = [
   'unique_chunk_rate',
   'context_sufficiency',
   'unit_integrity',
-] as const satisfies readonly StructuralMetricName[];
+] as const;
+export type StructuralMetricName = (typeof STRUCTURAL_METRIC_NAMES)[number];
 
 /** The five content metrics of SPEC §5, in the spec's order. */
 export const CONTENT_METRIC_NAMES = [
@@ -22,7 +21,8 @@ export const CONTENT_METRIC_NAMES = [
   'information_completeness',
   'boundary_quality',
   'cross_chunk_redundancy_reversed',
-] as const satisfies readonly ContentMetricName[];
+] as const;
+export type ContentMetricName = (typeof CONTENT_METRIC_NAMES)[number];
 
 /** The per-chunk metrics a chunk's `overall` weighs (`scoring.weights.overall`, issue 12). */
 export const OVERALL_COMPONENT_NAMES = [
@@ -35,4 +35,6 @@ export const OVERALL_COMPONENT_NAMES = [
   'information_completeness',
   'cross_chunk_redundancy_reversed',
   'context_sufficiency',
-] as const satisfies readonly (keyof ChunkMetrics)[];
+] as const;
+/** The per-chunk metrics (`ChunkMetrics` in src/types.ts has exactly these keys). */
+export type ChunkMetricName = (typeof OVERALL_COMPONENT_NAMES)[number];
