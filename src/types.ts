@@ -635,7 +635,7 @@ export interface Report {
   /** Present only in the report of one slice of a sharded run (`--shard`). */
   shard?: ShardInfo;
   /** Seed 001's quick checks with their targets, for the run and each head file (issue 27); absent when no file has a head side. */
-  quickChecks?: import('./metrics/quick-checks.js').QuickChecksReport;
+  quickChecks?: QuickChecksReport;
   summary: {
     files: number;
     chunks: number;
@@ -647,4 +647,38 @@ export interface Report {
     partial: boolean;
     cost: Cost | null;
   };
+}
+
+/** One quick check: its value (a share, 0–1), its target and whether the value meets it. */
+export interface QuickCheck {
+  value: number;
+  /** A minimum (self-retrievability, clean ends) or a maximum (duplicates). */
+  target: number;
+  pass: boolean;
+}
+
+/** Chunk lengths in tokens. */
+export interface ChunkLengths {
+  mean: number;
+  min: number;
+  max: number;
+}
+
+/** The quick checks of a set of chunks (one file's, or the run's). */
+export interface QuickChecks {
+  chunks: number;
+  /** Share of chunks their own query (heading path + first sentence) ranks in the top 3 of their file. */
+  selfRetrievability: QuickCheck;
+  /** Share of chunks that end on a sentence terminator or at the end of a whole block (`boundary_integrity`). */
+  cleanEnds: QuickCheck;
+  /** Share of chunks whose whitespace-normalised text repeats an earlier chunk's (of the file; for the run, of any file). */
+  duplicates: QuickCheck;
+  /** `null` with no chunks. */
+  tokens: ChunkLengths | null;
+}
+
+/** The `quickChecks` section of a report: the run's numbers, then each head file's, in report order. */
+export interface QuickChecksReport {
+  run: QuickChecks;
+  files: (QuickChecks & { path: string })[];
 }

@@ -9,41 +9,9 @@ import { normalizedText } from './rules/duplicate-chunk.js';
 import { SELF_RETRIEVAL_TARGET } from './self-retrievability.js';
 import { CLEAN_END_TARGET } from './structural/boundary-integrity.js';
 import { DUPLICATE_LIMIT } from './structural/unique-chunk-rate.js';
-import type { DocEval } from '../types.js';
+import type { DocEval, QuickCheck, QuickChecks, QuickChecksReport } from '../types.js';
 
-/** One quick check: its value (a share, 0–1), its target and whether the value meets it. */
-export interface QuickCheck {
-  value: number;
-  /** A minimum (self-retrievability, clean ends) or a maximum (duplicates). */
-  target: number;
-  pass: boolean;
-}
-
-/** Chunk lengths in tokens. */
-export interface ChunkLengths {
-  mean: number;
-  min: number;
-  max: number;
-}
-
-/** The quick checks of a set of chunks (one file's, or the run's). */
-export interface QuickChecks {
-  chunks: number;
-  /** Share of chunks their own query (heading path + first sentence) ranks in the top 3 of their file. */
-  selfRetrievability: QuickCheck;
-  /** Share of chunks that end on a sentence terminator or at the end of a whole block (`boundary_integrity`). */
-  cleanEnds: QuickCheck;
-  /** Share of chunks whose whitespace-normalised text repeats an earlier chunk's (of the file; for the run, of any file). */
-  duplicates: QuickCheck;
-  /** `null` with no chunks. */
-  tokens: ChunkLengths | null;
-}
-
-/** The `quickChecks` section of a report: the run's numbers, then each head file's, in report order. */
-export interface QuickChecksReport {
-  run: QuickChecks;
-  files: (QuickChecks & { path: string })[];
-}
+export type { ChunkLengths, QuickCheck, QuickChecks, QuickChecksReport } from '../types.js';
 
 /** What the run's numbers are added up from: one head file's counts and its chunks' text keys. */
 export interface QuickTally {
