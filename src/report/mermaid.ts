@@ -1,4 +1,4 @@
-import { BLOCK_NOUN, RULES } from '../shared/rules.js';
+import { BLOCK_NOUN, RULES, SIZE_RULE_TAGS } from '../shared/rules.js';
 import type { DocDiff, EvaluatedChunk, IssueTag } from '../types.js';
 import { codeSpan } from './escape.js';
 import { formatNumber, lineRange, plural } from './format.js';
@@ -22,7 +22,7 @@ const PALETTE = '#0969da, #8c959f, #cf222e';
 const BLOCK_PALETTE = '#8c959f, #0969da, #cf222e';
 
 /** The new tags that make a chunk's size its problem: a file chart shows them. */
-const SIZE_TAGS: readonly IssueTag[] = ['oversize-chunk', 'tiny-chunk', 'empty-chunk'];
+const SIZE_TAGS: readonly IssueTag[] = SIZE_RULE_TAGS;
 
 /** Longest title kept, in characters (the start is cut: a path's end is what tells files apart). */
 const TITLE_MAX = 60;

@@ -46,6 +46,8 @@ export interface RuleMeta {
   regression: RegressionEffect;
   /** The block kind a split rule is about (its pieces are grouped into one item of the report). */
   block?: 'table' | 'code';
+  /** A rule about a chunk's size: a file with one of its findings gets a chart of its chunk sizes. */
+  size?: true;
   /** What one finding is called in the verdict line, singular and plural. */
   label: readonly [one: string, many: string];
 }
@@ -129,6 +131,7 @@ export const RULES = {
     hint: 'Fix the chunker boundaries: an empty chunk wastes an index slot and can match any query.',
     cap: 0,
     regression: 'none',
+    size: true,
     label: ['empty chunk', 'empty chunks'],
   },
   'tiny-chunk': {
@@ -139,6 +142,7 @@ export const RULES = {
     hint: 'Merge this text with its neighbour or its section: alone it carries too little context to be retrieved.',
     cap: null,
     regression: 'none',
+    size: true,
     label: ['tiny chunk', 'tiny chunks'],
   },
   'oversize-chunk': {
@@ -149,6 +153,7 @@ export const RULES = {
     hint: 'Split the section with a subheading or shorten it: embedders truncate or dilute oversized chunks.',
     cap: null,
     regression: 'gates',
+    size: true,
     label: ['oversize chunk', 'oversize chunks'],
   },
   'duplicate-chunk': {
@@ -231,6 +236,9 @@ export type RuleTag = keyof typeof RULES;
 
 /** Every rule tag, in registry order. */
 export const RULE_TAGS = Object.keys(RULES) as RuleTag[];
+
+/** The rules about a chunk's size ({@link RuleMeta.size}). */
+export const SIZE_RULE_TAGS: readonly RuleTag[] = RULE_TAGS.filter((tag) => (RULES[tag] as RuleMeta).size === true);
 
 /** A level for every rule (config resolved for one file). */
 export type RuleLevels = Readonly<Record<RuleTag, RuleLevel>>;

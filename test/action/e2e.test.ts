@@ -187,8 +187,9 @@ describe('the action on a pull request with two problems', () => {
       expect(code).toContain('**chunkgate** · Operations › Install script (L36–L71) · code block cut into 2 pieces');
       expect(code).toMatch(/\*\*Pieces:\*\* piece 1\/2 L36–L56 \(\d+ tokens\) · piece 2\/2 L57–L71 \(\d+ tokens\)\n/);
       expect(double.state.reviews[7]![0]!.body).toContain('chunkgate: inline comments on 2 problems.');
-      // The sticky comment counts the same two problems.
-      expect(double.state.issueComments[7]![0]!.body).toContain('1 table split, 1 code block split');
+      // The sticky comment names the same two problems: the table split fails (its file's score
+      // drop is folded into it), the code block split is listed, not in the default failOn.
+      expect(double.state.issueComments[7]![0]!.body).toContain('Fails: 1 table split** in 1 of 1 changed Markdown file (with 1 code block split, not in `failOn`)');
 
       // The same findings again: nothing new to post.
       await runAction({ double, workspace: two.repo.dir, event, inputs: { comment: 'review', check: 'false' } });

@@ -91,12 +91,13 @@ describe('chunkgate diff --cache-dir', () => {
       // The three files the change left alone are chunked once (both sides share them), then reused.
       expect(filled.stderr).toContain('cache: 0 of 3 corpus files reused');
       expect(reused.stderr).toContain('cache: 3 of 3 corpus files reused');
-      // One BM25 index of the base side, saved by the first run and read by the second.
+      // The base side's BM25 index of the golden queries, and the probes' term counts and index,
+      // saved by the first run and read by the second.
       const indexes = (await readdir(join(cache, 'content', 'retrieval'), { recursive: true })).filter((name) => name.endsWith('.json'));
-      expect(indexes).toHaveLength(1);
-      const saved = await body(join(cache, 'content', 'retrieval', indexes[0]!));
-      expect(saved.format).toBe('chunkgate-bm25/2');
-      expect((saved.ranks as unknown[]).length).toBe((JSON.parse(fresh.stdout) as { retrieval: { queries: unknown[] } }).retrieval.queries.length);
+      const saved = await Promise.all(indexes.map((name) => body(join(cache, 'content', 'retrieval', name))));
+      expect(saved.map((entry) => entry.format).sort()).toEqual(['chunkgate-bm25/2', 'chunkgate-bm25/2', 'chunkgate-probe-stats/1']);
+      const queries = (JSON.parse(fresh.stdout) as { retrieval: { queries: unknown[] } }).retrieval.queries.length;
+      expect(saved.filter((entry) => entry.format === 'chunkgate-bm25/2').map((entry) => (entry.ranks as unknown[]).length)).toContain(queries);
     } finally {
       await rm(cache, { recursive: true, force: true });
     }
