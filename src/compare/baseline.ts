@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FailOn } from '../config/types.js';
+import { isRuleTag, ruleMeta } from '../shared/rules.js';
 
 /**
  * Gating findings of a report and how they changed since a baseline report (an earlier run's
@@ -122,17 +123,24 @@ export function gatingItems(report: GatingSource, failOn: readonly FailOn[]): Ga
         items.push({ path: file.path, kind: `threshold:${failure.rule}:${failure.score}`, headingPath: [], message: failure.message ?? '' });
       }
     }
+    // The pieces of one split table or code block are one item, as the comment counts them: a
+    // regression carrying a split rule's tag continues the item before it when that item is the
+    // same rule's, under the same headings.
+    let split: { item: GatingItem; tag: string; pieces: number; message: string } | null = null;
     for (const regression of file.regressions ?? []) {
       if (regressions && regression.gating !== false) {
         const line = regression.head.startLine;
-        items.push({
-          path: file.path,
-          kind: `chunk:${regression.reason}`,
-          headingPath: [...regression.head.headingPath],
-          message: chunkMessage(regression),
-          ...(line !== undefined ? { line } : {}),
-        });
-      }
+        const tag = (regression.head.issues ?? []).map((issue) => issue.tag).find((name) => isRuleTag(name) && ruleMeta(name).block !== undefined) ?? null;
+        const headingPath = [...regression.head.headingPath];
+        if (tag !== null && split !== null && split.tag === tag && split.item.kind === `chunk:${regression.reason}` && sameHeadings(split.item.headingPath, headingPath)) {
+          split.pieces += 1;
+          split.item.message = `${split.message} (${split.pieces} pieces)`;
+          continue;
+        }
+        const item: GatingItem = { path: file.path, kind: `chunk:${regression.reason}`, headingPath, message: chunkMessage(regression), ...(line !== undefined ? { line } : {}) };
+        items.push(item);
+        split = tag !== null ? { item, tag, pieces: 1, message: item.message } : null;
+      } else split = null;
     }
     for (const finding of file.findings ?? []) {
       if (finding.gating) {
@@ -152,6 +160,10 @@ export function gatingItems(report: GatingSource, failOn: readonly FailOn[]): Ga
     }
   }
   return items;
+}
+
+function sameHeadings(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((part, at) => part === b[at]);
 }
 
 const REASONS: Record<string, string> = {

@@ -91,7 +91,7 @@ function assemble(parts: Parts, counts: Counts): string {
   if (parts.rows.length > 0) {
     const more = parts.rows.length - counts.rows;
     const table = counts.rows > 0 ? [BREAKS_HEADING, BREAKS_TABLE_HEADER, ...parts.rows.slice(0, counts.rows)].join('\n') : BREAKS_HEADING;
-    blocks.push(more > 0 ? `${table}\n\n… ${plural(more, 'more item')}: see the full report in the job summary` : table);
+    blocks.push(more > 0 ? `${table}\n\n… ${plural(more, 'more item')}: see report.json and the chunk map, linked from the job summary` : table);
   }
   blocks.push(...parts.details.slice(0, counts.details));
   if (counts.charts > 0) blocks.push([CHARTS_HEADING, ...parts.charts.slice(0, counts.charts)].join('\n\n'));
@@ -111,7 +111,7 @@ function minimal(report: Report, context: CommentContext): string {
   const blocks = [
     COMMENT_TITLE,
     verdictLine(report, context),
-    'The findings are too long for a comment: see the full report in the job summary.',
+    'The findings are too long for a comment: see report.json and the chunk map, linked from the job summary.',
     footer(context),
   ];
   return `${COMMENT_MARKER}\n${neutralizeMarker(blocks.join('\n\n'))}\n`;

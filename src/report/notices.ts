@@ -58,7 +58,7 @@ export interface FooterOptions {
 
 /**
  * The small-print footer: the changed files with nothing to report (`options.unchanged`), pointer
- * to the full report in the job summary (linked when `summaryUrl` is known), the artifact name,
+ * to the full report (chunk map, report.json) via the job summary (linked when `summaryUrl` is known), the artifact name,
  * where the rules came from (the config file only when it exists), and the version.
  */
 export function footer(context: CommentContext, options: FooterOptions = {}): string {
@@ -67,7 +67,7 @@ export function footer(context: CommentContext, options: FooterOptions = {}): st
     parts.push(`${plural(options.unchanged, 'other changed file')}: scores unchanged (typo and wording edits)`);
   }
   if (options.pointer ?? true) {
-    parts.push(context.summaryUrl ? `Full report in the [job summary](${safeUrl(context.summaryUrl)})` : 'Full report in the job summary');
+    parts.push(context.summaryUrl ? `Full report (chunk map, report.json) via the [job summary](${safeUrl(context.summaryUrl)})` : 'Full report (chunk map, report.json) via the job summary');
   }
   if (context.artifactName) parts.push(`chunk map: <code>${escapeHtml(context.artifactName)}</code> artifact`);
   parts.push(

@@ -50,6 +50,6 @@ export function probesSection(report: Pick<Report, 'files' | 'probes'>): string 
     '| Where | Heading | Rank | Within the context | Likely cause |',
     '|---|---|---|---|---|',
     ...rows,
-    ...(more > 0 ? ['', `… ${plural(more, 'more passage')}: see the full report in the job summary`] : []),
+    ...(more > 0 ? ['', `… ${plural(more, 'more passage')}: see report.json and the chunk map, linked from the job summary`] : []),
   ].join('\n');
 }

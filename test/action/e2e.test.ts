@@ -291,7 +291,7 @@ describe('the action when GitHub misbehaves', () => {
       const rows = body.match(/^\| `docs\/big\.md` L\d+–L\d+ · Big(?: › Table \d+)? \| The table/gm) ?? [];
       expect(rows.length).toBeGreaterThan(100);
       expect(rows.length).toBeLessThan(250);
-      expect(body).toMatch(/\n… \d+ more items: see the full report in the job summary\n/);
+      expect(body).toMatch(/\n… \d+ more items: see report\.json and the chunk map, linked from the job summary\n/);
       expect(body).not.toContain('the 3 pieces of the table');
       expect(body.match(/<details>/g)?.length ?? 0).toBe(body.match(/<\/details>/g)?.length ?? 0);
       expect((body.match(/^~~~+/gm)?.length ?? 0) % 2).toBe(0);

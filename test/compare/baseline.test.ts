@@ -31,8 +31,8 @@ describe('gatingItems', () => {
     expect(gatingItems(report, ['threshold', 'regression'])).toEqual([
       { path: 'docs/a.md', kind: 'threshold:structural:structural', headingPath: [], message: 'structural is 61, below the minimum of 70' },
       // gating: false (pre-existing) never counts.
-      { path: 'docs/a.md', kind: 'chunk:new-failing-chunk', headingPath: ['A', 'Settings'], message: 'failing chunk: score 59 · table-split', line: 34 },
-      { path: 'docs/a.md', kind: 'chunk:new-failing-chunk', headingPath: ['A', 'Settings'], message: 'failing chunk: score 59 · table-split', line: 47 },
+      // The two pieces of one split table are one item, at the first piece, as the comment counts them.
+      { path: 'docs/a.md', kind: 'chunk:new-failing-chunk', headingPath: ['A', 'Settings'], message: 'failing chunk: score 59 · table-split (2 pieces)', line: 34 },
       { path: 'docs/a.md', kind: 'unchecked', headingPath: [], message: 'Not checked: binary file' },
       { path: '(golden set)', kind: 'retrieval:mrr', headingPath: [], message: 'MRR 0.50 below 0.60' },
     ]);
@@ -40,8 +40,36 @@ describe('gatingItems', () => {
 
   it('leaves out the categories failOn does not hold, but never a gating file finding', () => {
     expect(gatingItems(report, ['threshold']).map((i) => i.kind)).toEqual(['threshold:structural:structural', 'unchecked', 'retrieval:mrr']);
-    expect(gatingItems(report, ['regression']).map((i) => i.kind)).toEqual(['chunk:new-failing-chunk', 'chunk:new-failing-chunk', 'unchecked']);
+    expect(gatingItems(report, ['regression']).map((i) => i.kind)).toEqual(['chunk:new-failing-chunk', 'unchecked']);
     expect(gatingItems(report, []).map((i) => i.kind)).toEqual(['unchecked']);
+  });
+});
+
+describe('gatingItems: split pieces', () => {
+  it('joins only consecutive pieces of one split rule under the same headings', () => {
+    const piece = (headingPath: string[], startLine: number, tag: string) => ({ reason: 'new-failing-chunk', head: { headingPath, startLine, score: 59, issues: [{ tag }] } });
+    const source: GatingSource = {
+      files: [
+        {
+          path: 'docs/c.md',
+          regressions: [
+            piece(['C', 'Flags'], 10, 'code-fence-split'),
+            piece(['C', 'Flags'], 30, 'code-fence-split'),
+            piece(['C', 'Flags'], 50, 'code-fence-split'),
+            // Another rule, then a piece under other headings: items of their own.
+            piece(['C', 'Flags'], 70, 'oversize-chunk'),
+            piece(['C', 'Other'], 90, 'code-fence-split'),
+            piece(['C', 'Flags'], 110, 'table-split'),
+          ],
+        },
+      ],
+    };
+    expect(gatingItems(source, ['regression']).map((entry) => [entry.line, entry.message])).toEqual([
+      [10, 'failing chunk: score 59 · code-fence-split (3 pieces)'],
+      [70, 'failing chunk: score 59 · oversize-chunk'],
+      [90, 'failing chunk: score 59 · code-fence-split'],
+      [110, 'failing chunk: score 59 · table-split'],
+    ]);
   });
 });
 

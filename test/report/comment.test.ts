@@ -89,7 +89,7 @@ describe('renderComment', () => {
     expect(body).toContain('| `docs/deploy.md` | 1 → 3 | 96 → 71 ▼25 | 88 → 80 ▼8 | 91 → 68 ▼23 |');
     // typo.md: nothing to report, scores unchanged → one line in the footer.
     expect(body).not.toContain('`docs/typo.md`');
-    expect(body).toContain('<sub>1 other changed file: scores unchanged (typo and wording edits) · Full report in the');
+    expect(body).toContain('<sub>1 other changed file: scores unchanged (typo and wording edits) · Full report (chunk map, report.json) via the');
   });
 
   it('notes a config edit only when the PR makes one', () => {
@@ -172,7 +172,7 @@ describe('renderComment', () => {
     const rows = count(body, '| `docs/big.md` L');
     expect(rows).toBeGreaterThan(0);
     expect(rows).toBeLessThan(1000);
-    expect(body).toContain(`… ${1000 - rows} more items: see the full report in the job summary`);
+    expect(body).toContain(`… ${1000 - rows} more items: see report.json and the chunk map, linked from the job summary`);
     // the rows kept are the leading ones, in line order
     expect(body).toContain('| `docs/big.md` L1–L9 · Big › Section 0 |');
   });
@@ -180,7 +180,7 @@ describe('renderComment', () => {
   it('honours a custom maxLength', () => {
     const small = renderComment(manyRegressions(50, 200), { ...CONTEXT, maxLength: 5000 });
     expectValid(small, 5000);
-    expect(small).toContain('more items: see the full report in the job summary');
+    expect(small).toContain('more items: see report.json and the chunk map, linked from the job summary');
   });
 
   it('falls back to a minimal body when even the table header does not fit', () => {
@@ -196,7 +196,7 @@ describe('renderComment', () => {
     const body = renderComment(report, { ...CONTEXT, maxLength: 500 });
     expect(body.startsWith(`${COMMENT_MARKER}\n`)).toBe(true);
     expect(body).not.toContain('| Where |');
-    expect(body).toContain('The findings are too long for a comment: see the full report in the job summary.');
+    expect(body).toContain('The findings are too long for a comment: see report.json and the chunk map, linked from the job summary.');
     expect(body).toContain('❌ **Fails: 50 chunks losing source text** in 50 of 50 changed Markdown files');
   });
 });

@@ -79,7 +79,7 @@ async function expectSound(body: string): Promise<Rendered> {
   });
   const last = mdast.children.at(-1)!;
   expect(last.type === 'html' || last.type === 'paragraph').toBe(true);
-  expect(html.replace(/<pre>[\s\S]*?<\/pre>/g, '')).toMatch(/<sub>(?:[^<]* · )?Full report in the/);
+  expect(html.replace(/<pre>[\s\S]*?<\/pre>/g, '')).toMatch(/<sub>(?:[^<]* · )?Full report \(chunk map, report\.json\) via the/);
   return rendered;
 }
 

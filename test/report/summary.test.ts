@@ -27,7 +27,7 @@ describe('renderSummary (the job summary)', () => {
     expect(summary).not.toContain('regression |');
     expect(summary).not.toContain('`context_carryover`');
     expect(summary).not.toContain('<!-- chunkgate -->');
-    expect(summary).not.toContain('Full report in the job summary');
+    expect(summary).not.toContain('Full report (chunk map, report.json) via the job summary');
     expect(scanFences(summary).balanced).toBe(true);
     // 8 files: about 2,000 characters.
     expect(summary.length).toBeLessThan(2_500);
