@@ -2,6 +2,7 @@ import * as core from '@actions/core';
 import { gatingItems } from '../compare/baseline.js';
 import { decideAudit } from '../compare/verdict.js';
 import { auditCheckOutput, renderAuditSummary, type AuditView } from '../report/audit.js';
+import { plural } from '../report/format.js';
 import { VERSION } from '../version.js';
 import { againstBaseline, evaluateAudit, readBaseline } from './audit.js';
 import type { AuditContext } from './event.js';
@@ -47,7 +48,7 @@ export async function runAudit(ctx: RunContext, audit: AuditContext): Promise<vo
       await publishCheck({ ...(await writer(ctx)), commit: { owner: audit.owner, repo: audit.repo, headSha: audit.sha } }, decision, auditCheckOutput(view));
     });
   }
-  const line = `${report.summary.files} files, ${report.summary.chunks} chunks, ${gating.length} gating findings`;
+  const line = `${report.summary.files} files, ${report.summary.chunks} chunks, ${plural(gating.length, 'gating finding')}`;
   if (baseline?.status === 'invalid') core.setFailed(`chunkgate audit: ${baseline.error}`);
   else if (decision.exitCode !== 0) core.setFailed(`chunkgate audit fails — ${line}, ${baseline?.status === 'compared' ? baseline.delta.added.length : 0} new since the baseline`);
   else core.info(`chunkgate audit: ${decision.conclusion} — ${line}`);

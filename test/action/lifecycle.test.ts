@@ -140,21 +140,19 @@ describe('push (an audit of the whole repository)', () => {
     const html = await readFile(join(repo.dir, 'chunkgate-report', 'report.html'), 'utf8');
     expect(html).toContain(`<title>chunkgate audit · ${shas[1]!.slice(0, 7)}</title>`);
     expect(html).toContain(`<p class="muted">commit <code>${shas[1]!.slice(0, 7)}</code></p>`);
-    // No baseline: the three gating findings are reported, and nothing fails.
+    // No baseline: the gating finding (the table's three pieces are one) is reported, and nothing fails.
     expect(result.outputs).toMatchObject({ verdict: 'pass', 'new-findings': '' });
     const [run] = double.state.checkRuns;
-    expect([run!.head_sha, run!.conclusion, run!.output.title]).toEqual([shas[1], 'neutral', 'chunkgate audit passes: 3 gating findings in 4 files']);
+    expect([run!.head_sha, run!.conclusion, run!.output.title]).toEqual([shas[1], 'neutral', 'chunkgate audit passes: 1 gating finding in 4 files']);
     expect(run!.annotations.map((a) => [a.path, a.start_line, a.annotation_level])).toEqual([
       ['docs/deploy.md', 34, 'warning'],
-      ['docs/deploy.md', 47, 'warning'],
-      ['docs/deploy.md', 57, 'warning'],
     ]);
     // The job summary: where the docs stand (4 files, 13 chunks: 10 pass, 0 warn, 3 fail) and the worst chunks first.
     const { summary } = result;
     expect(summary).toContain('## 🧩 chunkgate audit — where the docs stand');
-    expect(summary).toContain('ℹ️ **3 gating findings** in 4 Markdown files; with no baseline to compare with, this audit only reports');
+    expect(summary).toContain('ℹ️ **1 gating finding** in 4 Markdown files; with no baseline to compare with, this audit only reports');
     expect(summary).toContain(`\`${shas[1]!.slice(0, 7)}\` on \`refs/heads/main\` (push)`);
-    expect(summary).toContain(`- \`docs/deploy.md\` L34 · ${SETTINGS.join(' › ')} · \`chunk:new-failing-chunk\`: failing chunk: score 59 · table-split`);
+    expect(summary).toContain(`- \`docs/deploy.md\` L34 · ${SETTINGS.join(' › ')} · \`chunk:new-failing-chunk\`: failing chunk: score 59 · table-split (3 pieces)`);
     expect(summary).toMatch(/\| 4 \| 13 \| [\d.]+ \| [\d.]+ \| [\d.]+ \| 10 \(77%\) \/ 0 \(0%\) \/ 3 \(23%\) \|/);
     const worst = summary.slice(summary.indexOf('### 🔻 Worst chunks')).split('\n').slice(3, 6);
     expect(worst.map((row) => row.split(' | ')[0])).toEqual(['| `docs/deploy.md` L34–L46', '| `docs/deploy.md` L47–L56', '| `docs/deploy.md` L57–L63']);
@@ -170,21 +168,21 @@ describe('push (an audit of the whole repository)', () => {
     const first = await runAction({ double, workspace: repo.dir, event: push(0), eventName: 'push', inputs });
     expect(first.code).toBe(0);
     expect(first.summary).toContain('No baseline report at `chunkgate-report/report.json`');
-    // Run 2 reads run 1's report at that path before writing its own there: three new findings.
+    // Run 2 reads run 1's report at that path before writing its own there: one new finding (the split table).
     const second = await runAction({ double, workspace: repo.dir, event: push(1), eventName: 'push', inputs });
     expect(second.code).toBe(1);
-    expect(second.stdout).toContain('::error::chunkgate audit fails — 4 files, 13 chunks, 3 gating findings, 3 new since the baseline');
-    expect(second.outputs).toMatchObject({ verdict: 'fail', 'new-findings': '3' });
-    expect(second.summary).toContain('❌ **Fails: 3 new gating findings** since the baseline in 4 Markdown files');
-    expect(second.summary).toContain('### ❌ New since the baseline (3)');
+    expect(second.stdout).toContain('::error::chunkgate audit fails — 4 files, 13 chunks, 1 gating finding, 1 new since the baseline');
+    expect(second.outputs).toMatchObject({ verdict: 'fail', 'new-findings': '1' });
+    expect(second.summary).toContain('❌ **Fails: 1 new gating finding** since the baseline in 4 Markdown files');
+    expect(second.summary).toContain('### ❌ New since the baseline (1)');
     const failing = double.state.checkRuns.find((run) => run.head_sha === shas[1])!;
     expect(failing.conclusion).toBe('failure');
-    expect(failing.annotations.map((a) => a.annotation_level)).toEqual(['failure', 'failure', 'failure']);
-    // Run 3 against run 2's report: the same three findings (by file, kind and heading path), none new.
+    expect(failing.annotations.map((a) => a.annotation_level)).toEqual(['failure']);
+    // Run 3 against run 2's report: the same finding (by file, kind and heading path), none new.
     const third = await runAction({ double, workspace: repo.dir, event: push(2), eventName: 'push', inputs });
     expect(third.code).toBe(0);
     expect(third.outputs).toMatchObject({ verdict: 'pass', 'new-findings': '0' });
-    expect(third.summary).toContain('Against the baseline `chunkgate-report/report.json`: 0 new gating findings, 0 resolved, 3 unchanged.');
+    expect(third.summary).toContain('Against the baseline `chunkgate-report/report.json`: 0 new gating findings, 0 resolved, 1 unchanged.');
     expect(double.state.checkRuns.find((run) => run.head_sha === shas[2])!.conclusion).toBe('success');
   });
 
