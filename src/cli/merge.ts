@@ -9,6 +9,7 @@ import { renderEvalMarkdown, renderEvalText } from '../report/eval.js';
 import { renderJsonAt, renderJsonFile, renderJsonFrame } from '../report/json.js';
 import { renderText } from '../report/text.js';
 import type { Cost, DocDiff } from '../types.js';
+import { sumCosts } from '../metrics/content/llm/pricing.js';
 import { oneOf, parseCommandArgs, UsageError } from './args.js';
 import { openOutput, type CliIO } from './io.js';
 import { readSliceReport, type SliceReport } from './slice-report.js';
@@ -128,12 +129,6 @@ function checkSlices(slices: readonly SliceReport[]): void {
   }
   const missing = Array.from({ length: count }, (_, index) => index + 1).filter((index) => !seen.has(index));
   if (missing.length > 0) throw new UsageError(`slices ${missing.map((index) => `${index}/${count}`).join(', ')} are missing: merge needs the report of every slice`);
-}
-
-function sumCosts(costs: readonly Cost[]): Cost {
-  const total: Cost = { calls: 0, judgedChunks: 0, cacheHits: 0, promptTokens: 0, completionTokens: 0, usd: 0 };
-  for (const cost of costs) for (const key of Object.keys(total) as (keyof Cost)[]) total[key] += cost[key];
-  return total;
 }
 
 /**

@@ -34,6 +34,7 @@ import type { QuestionSubject } from '../probes/questions.js';
 import { runProbes, type ProbedPage, type ProbeRun } from '../probes/run.js';
 import { retrievalReport, type CorpusChunking, type RetrievalInput } from './retrieval.js';
 import { sentenceVectors, type EmbeddingProvider } from './semantic-vectors.js';
+import { sumCosts } from '../metrics/content/llm/pricing.js';
 
 export { sideSource, type FilePair } from './pair.js';
 
@@ -264,7 +265,7 @@ export async function comparePairs(
         settings.probes === 'llm' && write
           ? async (subjects: QuestionSubject[]) => {
               const written = await write(subjects);
-              cost = cost ? sumCost(cost, written.cost) : written.cost;
+              cost = cost ? sumCosts([cost, written.cost]) : written.cost;
               notices.push(...written.notices);
               return written.questions;
             }
@@ -387,16 +388,4 @@ function withUnchunked(
   const [files, their] = paths.size === 1 ? ['1 docs file', 'its'] : [`${paths.size} docs files`, 'their'];
   const reason = `${files} could not be chunked semantically (${their} sentence embeddings failed; see the notices), so retrieval ran without ${their} chunks`;
   return { ...report, partial: true, partialReason: report.partialReason ? `${report.partialReason}; ${reason}` : reason };
-}
-
-/** Two costs of one run added up (the judge's and the probe questions'). */
-function sumCost(a: Cost, b: Cost): Cost {
-  return {
-    calls: a.calls + b.calls,
-    judgedChunks: a.judgedChunks + b.judgedChunks,
-    cacheHits: a.cacheHits + b.cacheHits,
-    promptTokens: a.promptTokens + b.promptTokens,
-    completionTokens: a.completionTokens + b.completionTokens,
-    usd: a.usd + b.usd,
-  };
 }

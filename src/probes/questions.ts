@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import pLimit from 'p-limit';
+import { askModel } from '../metrics/content/llm/ask.js';
 import type { JudgeCache, JudgeMessage, JudgeProvider } from '../metrics/content/llm/types.js';
 import { estimateUsd, type TokenPrices } from '../metrics/content/llm/pricing.js';
 import type { Cost } from '../types.js';
@@ -131,7 +132,7 @@ export async function writeQuestions(input: QuestionInput, provider: JudgeProvid
       requests(async () => {
         cost.calls += 1;
         cost.judgedChunks += batch.length;
-        const outcome = await ask(provider, { model: input.model, messages: questionMessages(batch.map(([, subject]) => subject)), timeoutMs: input.timeoutMs });
+        const outcome = await askModel(provider, { model: input.model, messages: questionMessages(batch.map(([, subject]) => subject)), schema: QUESTION_SCHEMA, timeoutMs: input.timeoutMs });
         cost.promptTokens += outcome.promptTokens;
         cost.completionTokens += outcome.completionTokens;
         if ('reason' in outcome) {
@@ -175,38 +176,4 @@ export function parseQuestions(content: string, subjects: number): Map<number, s
     if (text !== '' && text.length <= 300) found.set(id, text);
   }
   return found;
-}
-
-type Outcome = { promptTokens: number; completionTokens: number } & ({ content: string } | { reason: string });
-
-/** One request under a time budget; every failure becomes a reason. */
-async function ask(provider: JudgeProvider, request: { model: string; messages: JudgeMessage[]; timeoutMs: number }): Promise<Outcome> {
-  const controller = new AbortController();
-  const limited = Number.isFinite(request.timeoutMs) && request.timeoutMs > 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<'timeout'>((resolve) => {
-    if (limited) {
-      timer = setTimeout(() => {
-        controller.abort();
-        resolve('timeout');
-      }, request.timeoutMs);
-    }
-  });
-  const none = { promptTokens: 0, completionTokens: 0 };
-  try {
-    const call = Promise.resolve().then(() => provider.complete({ model: request.model, messages: request.messages, schema: QUESTION_SCHEMA, signal: controller.signal }));
-    call.catch(() => undefined);
-    const response = await Promise.race([call, expired]);
-    if (response === 'timeout') return { ...none, reason: `timeout: no answer within ${request.timeoutMs} ms` };
-    const usage = { promptTokens: Math.max(0, response.promptTokens || 0), completionTokens: Math.max(0, response.completionTokens || 0) };
-    if (response.refusal) return { ...usage, reason: 'refusal: the model declined' };
-    if (response.content === null || response.content.trim() === '') return { ...usage, reason: 'empty-answer: the model returned no content' };
-    return { ...usage, content: response.content };
-  } catch (error) {
-    if (controller.signal.aborted) return { ...none, reason: `timeout: no answer within ${request.timeoutMs} ms` };
-    const status = error !== null && typeof error === 'object' ? (error as { status?: unknown }).status : undefined;
-    return { ...none, reason: typeof status === 'number' ? `http-error: HTTP ${status}` : `provider-error: ${error instanceof Error ? error.message : String(error)}` };
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -78,7 +78,8 @@ describe('writeQuestions', () => {
     const result = await writeQuestions({ subjects, model: 'gpt-4o-mini', maxConcurrency: 1, timeoutMs: 5_000, batchSize: 2 }, provider(), memoryCache());
     expect([...result.questions.values()]).toEqual(['Where do backups go?']);
     expect(result.failed).toBe(2);
-    expect(result.reasons).toEqual(['http-error: HTTP 500']);
+    // The judge's wording: the status, then the server's message.
+    expect(result.reasons).toEqual([expect.stringMatching(/^http-error: HTTP 500 \(/)]);
   });
 
   it('parseQuestions keeps ids in range, each once, with a question of 1–300 characters', () => {

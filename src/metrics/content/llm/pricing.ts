@@ -1,4 +1,5 @@
 import * as models from 'gpt-tokenizer/models';
+import type { Cost } from '../../../types.js';
 
 /** Prices in USD per million tokens. */
 export interface TokenPrices {
@@ -40,4 +41,11 @@ export function estimateUsd(model: string, usage: { promptTokens: number; comple
   if (!prices) return 0;
   const usd = (usage.promptTokens * prices.input + usage.completionTokens * prices.output) / 1_000_000;
   return Number.isFinite(usd) ? Math.round(usd * 1e6) / 1e6 : 0;
+}
+
+/** The costs of several judges or slices of one run, added up field by field. */
+export function sumCosts(costs: readonly Cost[]): Cost {
+  const total: Cost = { calls: 0, judgedChunks: 0, cacheHits: 0, promptTokens: 0, completionTokens: 0, usd: 0 };
+  for (const cost of costs) for (const key of Object.keys(total) as (keyof Cost)[]) total[key] += cost[key];
+  return total;
 }
