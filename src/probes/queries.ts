@@ -1,8 +1,9 @@
 import { searchTerms } from '../retrieval/terms.js';
 import type { Passage } from './passages.js';
+import { SIMULATION, simulatedQueries, type SimulationShape } from './simulated.js';
 
 /** How a probe was derived from its passage (`question`: written by an LLM, `retrieval.probes: llm`). */
-export type ProbeKind = 'heading' | 'terms' | 'distinctive' | 'sentence' | 'identifiers' | 'question';
+export type ProbeKind = 'heading' | 'terms' | 'distinctive' | 'sentence' | 'identifiers' | 'simulated' | 'question';
 
 /** A query that should find one passage. */
 export interface Probe {
@@ -50,7 +51,7 @@ export function idf(term: string, stats: TermStats): number {
  * Kinds that have nothing to say (no heading, no identifiers, fewer distinct terms than a probe
  * needs) give no probe; two kinds that give the same query give it once.
  */
-export function probesOf(passage: Passage, index: number, stats: TermStats, kinds: readonly ProbeKind[] = PROBE_KINDS): Probe[] {
+export function probesOf(passage: Passage, index: number, stats: TermStats, kinds: readonly ProbeKind[] = PROBE_KINDS, simulation: { shape?: SimulationShape; page?: readonly string[] } = {}): Probe[] {
   const distinct = [...new Set(searchTerms(passage.text))].filter((term) => term.length > 1 || /[^\p{ASCII}]/u.test(term));
   const byRarity = distinct
     .map((term, order) => ({ term, weight: idf(term, stats), order }))
@@ -74,6 +75,8 @@ export function probesOf(passage: Passage, index: number, stats: TermStats, kind
       add(kind, byRarity.slice(0, 4));
     } else if (kind === 'sentence') {
       add(kind, searchTerms(firstSentence(passage.text)).slice(0, SENTENCE_TERMS));
+    } else if (kind === 'simulated') {
+      for (const query of simulatedQueries(passage, { idf: (term) => idf(term, stats) }, simulation.shape ?? SIMULATION, simulation.page)) add(kind, [query]);
     } else if (kind === 'identifiers') {
       if (passage.kind === 'table' || passage.kind === 'code') add(kind, identifiersOf(passage.text).slice(0, PROBE_TERMS));
     }

@@ -9,6 +9,7 @@ import { mapPassages } from './evidence.js';
 import { lineFinder, passagesOf, type Passage } from './passages.js';
 import { identifiersOf, PROBE_KINDS, probesOf, type Probe, type ProbeKind, type TermStats } from './queries.js';
 import { subjectKey, type QuestionSubject } from './questions.js';
+import type { SimulationShape } from './simulated.js';
 import { standOf, type Stand } from './stand.js';
 
 /** A corpus file of one side, chunked. */
@@ -110,6 +111,8 @@ export interface ProbeInput {
   budget: number;
   rule?: ProbeRule;
   kinds?: readonly ProbeKind[];
+  /** The shape of the `simulated` probes, when `kinds` has them (default: `SIMULATION`). */
+  simulation?: SimulationShape;
   /**
    * Where the base side's term counts, BM25 index and ranks are kept for the next run on the same
    * base corpus (a re-run of the pull request, each push): the base is then not cut into terms
@@ -154,13 +157,14 @@ export async function runProbes(input: ProbeInput): Promise<ProbeRun> {
   const headSide = sideOf(input.head);
   const stats = await termStats(input.base, cut, input.store && { store: input.store, chunks: baseSide.chunks });
   for (const [pageAt, { page, passages }] of pages.entries()) {
+    const pageTerms = (input.kinds ?? PROBE_KINDS).includes('simulated') ? passages.flatMap((passage) => searchTerms(passage.text)) : [];
     for (const [index, passage] of passages.entries()) {
       const at = found[pageAt]![index]!;
       if (at === null) {
         notKept += 1;
         continue;
       }
-      const probes = probesOf(passage, index, stats, input.kinds ?? PROBE_KINDS);
+      const probes = probesOf(passage, index, stats, input.kinds ?? PROBE_KINDS, { ...(input.simulation ? { shape: input.simulation } : {}), page: pageTerms });
       const question = questions.get(subjectKey({ headingPath: passage.headingPath, text: passage.text }));
       if (question !== undefined && !probes.some((probe) => probe.query === question)) probes.push({ passage: index, kind: 'question', query: question });
       kept.push({ page, passage, head: at, probes });

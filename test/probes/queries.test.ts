@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { causeOf, holdersOf } from '../../src/probes/cause.js';
 import { firstSentence, identifiersOf, idf, probesOf } from '../../src/probes/queries.js';
+import { simulatedQueries } from '../../src/probes/simulated.js';
 import type { Passage } from '../../src/probes/passages.js';
 
 const stats = (frequencies: Record<string, number>, documents = 100) => ({ documents, frequency: (term: string) => frequencies[term] ?? 0 });
@@ -38,6 +39,15 @@ describe('probesOf', () => {
     const table = { ...passage, kind: 'table' as const, text: '| `max_retries` | sets retries of each request |' };
     expect(probesOf(table, 0, stats({}), ['identifiers'])).toEqual([{ passage: 0, kind: 'identifiers', query: 'max_retries' }]);
     expect(probesOf({ ...table, kind: 'paragraph' }, 0, stats({}), ['identifiers'])).toEqual([]);
+  });
+  it('gives simulated probes only when asked, with the shape and page terms given', () => {
+    const shape = { count: 3, content: 1, common: 1, heading: 1, noise: 1 };
+    const page = ['certificate', 'expiry'];
+    const simulated = probesOf(passage, 2, stats(frequencies), ['simulated'], { shape, page });
+    const expected = simulatedQueries(passage, { idf: (term) => idf(term, stats(frequencies)) }, shape, page);
+    expect(expected).toHaveLength(3);
+    expect(simulated).toEqual(expected.map((query) => ({ passage: 2, kind: 'simulated', query })));
+    expect(probesOf(passage, 2, stats(frequencies)).some((probe) => probe.kind === 'simulated')).toBe(false);
   });
   it('cuts the first sentence at a full stop followed by a space, or a CJK full stop', () => {
     expect(firstSentence('Use v1.2 here. Then go.')).toBe('Use v1.2 here.');

@@ -8,6 +8,9 @@
  * Flags: `--judge baseline|gate|probes|all` or a comma-separated list (default `baseline`; `gate`:
  * the gate with the retrieval probes, `probes`: every passage they report), `--limit N` (the first N queries of
  * each set), `--family a,b` (only those families), `--json FILE` (the report and every case).
+ * Probe experiments: `--probe-kinds a,b` (probe kinds instead of the default ones, e.g.
+ * `simulated`), `--simulation JSON` (the simulated probes' shape, `SimulationShape`),
+ * `--dump-probes` (each passage's probe stands in the probes judge's verdict, for `curves.ts`).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -59,7 +62,15 @@ export async function runEdits(argv: readonly string[], sets: readonly EditsSet[
   // The gate as chunkgate runs it: the pair's findings with the retrieval probes' (issue 25).
   if (wantedJudges.has('gate')) judges.gate = gateJudge(config, analyses);
   if (wantedJudges.has('probes')) {
-    const probes = await probeJudge();
+    const kinds = flag(argv, '--probe-kinds')?.split(',').map((name) => name.trim());
+    const simulation = flag(argv, '--simulation');
+    let shape: unknown;
+    try {
+      shape = simulation === undefined ? undefined : JSON.parse(simulation);
+    } catch {
+      throw new Error(`--simulation ${simulation}: expected JSON, e.g. {"count":12,"content":1,"common":1,"heading":1,"noise":1}`);
+    }
+    const probes = await probeJudge({ ...(kinds ? { kinds } : {}), ...(shape !== undefined ? { simulation: shape } : {}), dump: argv.includes('--dump-probes') });
     if ('judge' in probes) judges.probes = probes.judge;
     else notes.push(`probes judge skipped: ${probes.missing}`);
   }
