@@ -132,13 +132,8 @@ export type LeveledFindingTag = { [T in FindingTag]: (typeof FINDING_RULES)[T]['
 /** The finding kinds whose level is set under `rules:`, in registry order. */
 export const LEVELED_FINDING_TAGS: readonly LeveledFindingTag[] = FINDING_TAGS.filter((tag): tag is LeveledFindingTag => FINDING_RULES[tag].levelSetting === 'rules');
 
-/** The registry entry of `tag`, as the general {@link FindingRuleMeta} shape. */
-export function findingRuleMeta(tag: FindingTag): FindingRuleMeta {
-  return FINDING_RULES[tag];
-}
-
 /** Whether `name` is a finding kind of {@link FINDING_RULES}. */
-export function isFindingTag(name: string): name is FindingTag {
+function isFindingTag(name: string): name is FindingTag {
   return Object.prototype.hasOwnProperty.call(FINDING_RULES, name);
 }
 
