@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../../src/config/schema.js';
 import { analyzeDocument, scoreDocument } from '../../../src/engine/evaluate.js';
+import { FINDING_TAGS } from '../../../src/shared/finding-rules.js';
 import { REGISTRY_TAGS, RULE_TAGS, ruleScope } from '../../../src/shared/rules.js';
 import type { ChunkingOptions } from '../../../src/types.js';
 import { comparePair } from '../../compare/pair.js';
@@ -53,6 +54,12 @@ describe('rule fixtures', () => {
   it('every rule that judges a chunk has at least one fixture', () => {
     const covered = new Set(cases.map((item) => item.tag));
     expect(RULE_TAGS.filter((tag) => ruleScope(tag) === 'chunk' && !covered.has(tag))).toEqual([]);
+  });
+
+  it('so has every finding of a change that one page pair makes (a retrieval regression needs a corpus and its probes)', () => {
+    const covered = new Set(cases.filter((item) => item.pair).map((item) => item.tag));
+    expect(FINDING_TAGS.filter((tag) => ruleScope(tag) === 'change' && tag !== 'retrieval-regression' && !covered.has(tag))).toEqual([]);
+    expect(covered.has('orphan-heading')).toBe(true);
   });
 
   it('every fixture expects a finding of its own rule', () => {
