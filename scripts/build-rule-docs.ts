@@ -5,16 +5,19 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RULE_TAGS } from '../src/shared/rules.js';
-import { partStart, rulePageParts, rulePagePath, rulesTableMarkdown, withGeneratedPart, type GeneratedPart } from '../src/metrics/rules/rule-docs.js';
+import { REGISTRY_TAGS } from '../src/shared/rules.js';
+import { findingsTableMarkdown, partStart, rulePageParts, rulePagePath, rulesTableMarkdown, withGeneratedPart, type GeneratedPart } from '../src/metrics/rules/rule-docs.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const check = process.argv.includes('--check');
 const problems: string[] = [];
 
 const files: Array<{ path: string; parts: ReadonlyArray<readonly [GeneratedPart, string]> }> = [
-  ...RULE_TAGS.map((tag) => ({ path: rulePagePath(tag), parts: rulePageParts(tag) })),
-  { path: 'docs/rules.md', parts: [['table', rulesTableMarkdown()] as const] },
+  ...REGISTRY_TAGS.map((tag) => ({ path: rulePagePath(tag), parts: rulePageParts(tag) })),
+  {
+    path: 'docs/rules.md',
+    parts: [['table', rulesTableMarkdown()] as const, ['findings-table', findingsTableMarkdown()] as const],
+  },
 ];
 
 for (const { path, parts } of files) {
@@ -40,7 +43,7 @@ for (const { path, parts } of files) {
 }
 const pages = (await readdir(join(root, 'docs/rules'))).filter((name) => name.endsWith('.md'));
 for (const name of pages) {
-  if (!(RULE_TAGS as readonly string[]).includes(name.slice(0, -3))) problems.push(`docs/rules/${name} is the page of no rule: remove it`);
+  if (!(REGISTRY_TAGS as readonly string[]).includes(name.slice(0, -3))) problems.push(`docs/rules/${name} is the page of no rule: remove it`);
 }
 for (const problem of problems) console.error(problem);
 if (problems.length > 0) process.exitCode = 1;

@@ -9,7 +9,7 @@
  * to none of them (the layering test in test/architecture.test.ts holds it to that).
  */
 import type { ChunkMetricName, ContentMetricName, StructuralMetricName } from './shared/metric-names.js';
-import type { RuleTag } from './shared/rules.js';
+import type { FindingKind, RuleTag } from './shared/rules.js';
 import type { QueryType, Severity, SizeUnit } from './shared/words.js';
 
 export type { ContentMetricName, Severity, SizeUnit, StructuralMetricName };
@@ -383,25 +383,8 @@ export interface ChunkChange {
 export type Origin = 'new' | 'worsened' | 'preexisting';
 /** A finding about a file or a section that is neither a chunk regression nor a score threshold. */
 export interface FileFinding {
-  kind:
-    /** The file could not be checked (unreadable, binary, not UTF-8, too large, over its time budget, parser or chunker failure). */
-    | 'unchecked'
-    /** Front matter above the parser's limit, not read for its title. */
-    | 'frontmatter-too-large'
-    /** Tokens of text left a section: the index no longer holds them. */
-    | 'text-removed'
-    /** A page was deleted: its chunks left the index. */
-    | 'page-removed'
-    /** A heading vanished from every chunk's heading path. */
-    | 'heading-lost'
-    /** A list or table was cut away from the sentence that introduces it. */
-    | 'lead-in-cut'
-    /** A heading newly stranded at a chunk's end. */
-    | 'orphan-heading'
-    /** An inline comment the change adds turns rules off (`<!-- chunkgate-disable … -->`). */
-    | 'rules-disabled'
-    /** A passage the change kept is harder to find: its probes rank it lower or out of the context budget. */
-    | 'retrieval-regression';
+  /** Its kind: a finding kind of the registry (`FINDING_RULES` in src/shared/finding-rules.ts, each with a page under `docs/rules/`), or `orphan-heading`. */
+  kind: FindingKind;
   origin: Origin;
   gating: boolean;
   severity: Severity;

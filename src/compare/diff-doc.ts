@@ -1,3 +1,4 @@
+import type { RuleLevels } from '../shared/rules.js';
 import type { DocDiff, DocEval, FileStatus, ParsedDoc } from '../types.js';
 import { alignChunks } from './align.js';
 import { scoreDeltas } from './deltas.js';
@@ -24,6 +25,8 @@ export interface DocInput {
   baseDoc?: ParsedDoc;
   /** Parsed head document (default: none). */
   headDoc?: ParsedDoc;
+  /** The levels of the file's rules, for its section findings (default: each rule's default). */
+  rules?: RuleLevels;
 }
 
 /**
@@ -64,8 +67,9 @@ export function compareDoc(input: DocInput, thresholds: FileThresholds): DocDiff
   if (base) diff.base = base;
   if (head) diff.head = head;
   const docs = { ...(input.baseDoc ? { baseDoc: input.baseDoc } : {}), ...(input.headDoc ? { headDoc: input.headDoc } : {}) };
+  const levels = input.rules ? { levels: input.rules } : {};
   if (!head) {
-    diff.findings = fileFindings({ path: input.path, status: input.status, ...(base ? { base } : {}), ...docs, matches: [] }, gate);
+    diff.findings = fileFindings({ path: input.path, status: input.status, ...(base ? { base } : {}), ...docs, matches: [], ...levels }, gate);
     return diff;
   }
   if (unchanged) {
@@ -98,6 +102,7 @@ export function compareDoc(input: DocInput, thresholds: FileThresholds): DocDiff
       ...(input.baseSource !== undefined ? { baseSource: input.baseSource } : {}),
       ...(input.headSource !== undefined ? { headSource: input.headSource } : {}),
       inlineDisables: thresholds.inlineDisables ?? 'gate',
+      ...levels,
     },
     gate,
   );

@@ -1,5 +1,6 @@
 import { CONTENT_METRIC_NAMES, OVERALL_COMPONENT_NAMES, STRUCTURAL_METRIC_NAMES } from '../shared/metric-names.js';
-import { RULE_TAGS, ruleDocsUrl, ruleMeta } from '../shared/rules.js';
+import { FINDING_RULES } from '../shared/finding-rules.js';
+import { LEVEL_TAGS, isRuleTag, ruleDocsUrl, ruleMeta } from '../shared/rules.js';
 
 // What an editor shows on hover for each key of `.chunkgate.yml`, merged into the JSON Schema
 // generated from the zod schema (schema/chunkgate.schema.json). Kept apart from schema.ts so
@@ -8,9 +9,12 @@ import { RULE_TAGS, ruleDocsUrl, ruleMeta } from '../shared/rules.js';
 const weights = (names: readonly string[], kind: string) =>
   Object.fromEntries(names.map((name) => [`scoring.weights.${kind}.${name}`, `Relative weight of ${name} in the ${kind} score (any number ≥ 0; only the ratios matter).`]));
 
-// One entry per rule, from the registry: what it finds, its default level, its page.
+// One entry per rule (and per finding kind that takes a level there), from the registry: what it finds, its default level, its page.
 const rules = Object.fromEntries(
-  RULE_TAGS.map((tag) => [`rules.${tag}`, `${ruleMeta(tag).description} Default: ${ruleMeta(tag).level}. warn: reported, never gates; off: not reported. ${ruleDocsUrl(tag)}`]),
+  LEVEL_TAGS.map((tag) => {
+    const rule = isRuleTag(tag) ? ruleMeta(tag) : FINDING_RULES[tag];
+    return [`rules.${tag}`, `${rule.description} Default: ${rule.level}. warn: reported, never gates; off: not reported. ${ruleDocsUrl(tag)}`];
+  }),
 );
 
 /** Description of every key of the config, by key path (see `editorSchema`). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTENT_METRIC_NAMES, OVERALL_COMPONENT_NAMES, STRUCTURAL_METRIC_NAMES } from '../shared/metric-names.js';
-import { RULE_LEVELS, RULE_TAGS } from '../shared/rules.js';
+import { LEVEL_TAGS } from '../shared/rules.js';
+import { RULE_LEVELS } from '../shared/words.js';
 import { FAIL_ON_VALUES, GATE_SCOPES, INLINE_DISABLE_POLICIES } from './types.js';
 import { globProblem } from './globs.js';
 import type { ChunkingOptions } from '../types.js';
@@ -242,7 +243,7 @@ const glob = text('a glob relative to the repository root').superRefine((value, 
 const globs = (allowed: string, minItems: number) => list(glob, allowed, minItems);
 
 // A level per rule tag (`rules: { table-split: warn }`); an unknown rule is an unknown key, with "did you mean".
-const rulesSchema = strict(Object.fromEntries(RULE_TAGS.map((tag) => [tag, oneOf(RULE_LEVELS).optional()])));
+const rulesSchema = strict(Object.fromEntries(LEVEL_TAGS.map((tag) => [tag, oneOf(RULE_LEVELS).optional()])));
 
 const overrideSchema = strict({
   paths: globs('a non-empty list of globs', 1),

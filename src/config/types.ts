@@ -1,6 +1,7 @@
-import type { RuleLevel, RuleLevels } from '../shared/rules.js';
+import type { LevelTag, RuleLevels } from '../shared/rules.js';
+import type { RuleLevel } from '../shared/words.js';
 import type { ContentWeights, OverallWeights, StructuralWeights } from '../shared/weights.js';
-import type { ChunkingOptions, IssueTag } from '../types.js';
+import type { ChunkingOptions } from '../types.js';
 
 /** What can fail the check (`thresholds.failOn`). */
 export const FAIL_ON_VALUES = ['threshold', 'regression', 'partial'] as const;
@@ -50,7 +51,7 @@ export interface RetrievalThresholds {
 }
 
 /** `rules:` as written: a level for some rules (the others keep theirs). */
-export type RuleLevelsPatch = Partial<Record<IssueTag, RuleLevel>>;
+export type RuleLevelsPatch = Partial<Record<LevelTag, RuleLevel>>;
 
 /** An `overrides` entry: settings for files matching `paths`. */
 export interface Override {

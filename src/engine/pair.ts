@@ -100,6 +100,11 @@ export interface PairExtras {
   now?: BudgetOptions['now'];
 }
 
+/** The options of a prepared side, if it has them. */
+function optionsOf(side: PreparedSide): Omit<EvaluateOptions, 'vectors'> | null {
+  return side !== null && 'options' in side ? side.options : null;
+}
+
 /** The analysis of a checked side, if it has one. */
 export function analysisOf(side: CheckedSide): DocAnalysis | null {
   return side !== null && 'analysis' in side ? side.analysis : null;
@@ -132,6 +137,8 @@ export function finishPair(task: PairTask, sides: CheckedPair, evals: { base?: D
   const { pair } = task;
   const baseAnalysis = analysisOf(sides.base);
   const headAnalysis = analysisOf(sides.head);
+  // The levels of the path the findings are about: the head's, or the base's for a removed page.
+  const rules = optionsOf(task.head)?.rules ?? optionsOf(task.base)?.rules;
   const diff = compareDoc(
     {
       path: pair.path,
@@ -143,6 +150,7 @@ export function finishPair(task: PairTask, sides: CheckedPair, evals: { base?: D
       headSource: pair.head ?? '',
       ...(baseAnalysis ? { baseDoc: baseAnalysis.doc } : {}),
       ...(headAnalysis ? { headDoc: headAnalysis.doc } : {}),
+      ...(rules ? { rules } : {}),
     },
     task.inlineDisables ? { ...task.thresholds, inlineDisables: task.inlineDisables } : task.thresholds,
   );

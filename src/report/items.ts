@@ -1,5 +1,5 @@
 import type { FailOn } from '../config/types.js';
-import { ruleMeta } from '../shared/rules.js';
+import { findingLabel, ruleMeta } from '../shared/rules.js';
 import { isSplitTag, SPLIT_RULE, type SplitTag } from '../metrics/rules/tag-sets.js';
 import type { ChunkChange, DocDiff, EvaluatedChunk, FileFinding, Regression, ThresholdFailure } from '../types.js';
 
@@ -181,7 +181,7 @@ export function itemLabel(item: ReportItem): [one: string, many: string] {
     case 'finding':
       // A region that an unchanged comment now stretches over more lines is said as such.
       if (item.finding.kind === 'rules-disabled' && item.finding.origin === 'worsened') return ['disable comment widened by this PR', 'disable comments widened by this PR'];
-      return FINDING_LABELS[item.finding.kind];
+      return [...findingLabel(item.finding.kind)];
     case 'failure':
       if (item.failures.every((failure) => failure.rule === 'fileDrop')) return ['file score drop', 'file score drops'];
       if (item.failures.every((failure) => failure.rule !== 'fileDrop')) return ['file score below its minimum', 'file scores below their minimum'];
@@ -191,17 +191,6 @@ export function itemLabel(item: ReportItem): [one: string, many: string] {
   }
 }
 
-const FINDING_LABELS: Record<FileFinding['kind'], [string, string]> = {
-  unchecked: ['file not checked', 'files not checked'],
-  'frontmatter-too-large': ['front matter too large to read', 'front matters too large to read'],
-  'text-removed': ['passage that left the index', 'passages that left the index'],
-  'page-removed': ['page removed', 'pages removed'],
-  'heading-lost': ['heading lost', 'headings lost'],
-  'lead-in-cut': ['list cut from its lead-in', 'lists cut from their lead-in'],
-  'orphan-heading': ['orphan heading', 'orphan headings'],
-  'rules-disabled': ['disable comment added by this PR', 'disable comments added by this PR'],
-  'retrieval-regression': ['passage harder to find', 'passages harder to find'],
-};
 
 /** Labels with counts, most frequent first, then first seen: `2 code block splits, 1 heading lost`. */
 export function countLabels(items: readonly ReportItem[]): string {

@@ -1,14 +1,6 @@
 import { repositoryFileUrl } from '../version.js';
-import type { Severity, SizeUnit } from './words.js';
-
-/**
- * What a rule's findings do (Lighthouse CI's levels), set per rule in `rules:` of the config:
- * `error` — the rule's default behaviour (reported; a rule whose new findings gate still gates);
- * `warn` — reported and still scored (a capping rule still caps), but never gating;
- * `off` — the rule does not run and its findings are dropped (no cap, no regression).
- */
-export const RULE_LEVELS = ['error', 'warn', 'off'] as const;
-export type RuleLevel = (typeof RULE_LEVELS)[number];
+import { FINDING_RULES, FINDING_TAGS, LEVELED_FINDING_TAGS, type FindingTag, type LeveledFindingTag } from './finding-rules.js';
+import type { RuleLevel, Severity, SizeUnit } from './words.js';
 
 /** The most a chunk with lost source or a piece of a split table or code block may score (seed 003): the top of `fail`. */
 export const HARD_CAP = 59;
@@ -27,6 +19,8 @@ export type RegressionEffect =
 
 /** Everything chunkgate knows about one rule besides its check (markdownlint's one object per rule). */
 export interface RuleMeta {
+  /** What its check judges: one chunk (within its page), or the corpus (every page a run looks at). */
+  judges: 'chunk' | 'corpus';
   /** Severity of its findings: high for lost or broken content, medium for cuts and redundancy that degrade answers, low for weaker signals. */
   severity: Severity;
   /** Its level when the config sets none. */
@@ -72,6 +66,7 @@ const splitHint =
  */
 export const RULES = {
   'sentence-cut': {
+    judges: 'chunk',
     severity: 'medium',
     level: 'error',
     description: 'A chunk ends in the middle of a sentence whose rest is in the next chunk.',
@@ -82,6 +77,7 @@ export const RULES = {
     label: ['sentence cut', 'sentences cut'],
   },
   'unclosed-bracket': {
+    judges: 'chunk',
     severity: 'low',
     level: 'error',
     description: 'A chunk boundary falls inside a parenthesis or quotation, including the CJK pairs （）【】「」“”.',
@@ -92,6 +88,7 @@ export const RULES = {
     label: ['bracket cut', 'brackets cut'],
   },
   'table-split': {
+    judges: 'chunk',
     severity: 'high',
     level: 'error',
     description: 'A chunk is a piece of a table too big for max, or a chunk boundary falls inside a table.',
@@ -103,6 +100,7 @@ export const RULES = {
     label: ['table split', 'table splits'],
   },
   'code-fence-split': {
+    judges: 'chunk',
     severity: 'high',
     level: 'error',
     description: 'A chunk is a piece of a code block too big for max, or a chunk boundary falls inside a code block.',
@@ -114,6 +112,7 @@ export const RULES = {
     label: ['code block split', 'code block splits'],
   },
   'orphan-heading': {
+    judges: 'chunk',
     severity: 'medium',
     level: 'error',
     description: 'A chunk ends on a heading whose section text went to the next chunk, or holds only headings.',
@@ -124,6 +123,7 @@ export const RULES = {
     label: ['orphan heading', 'orphan headings'],
   },
   'empty-chunk': {
+    judges: 'chunk',
     severity: 'high',
     level: 'error',
     description: 'A chunk holds only whitespace.',
@@ -135,6 +135,7 @@ export const RULES = {
     label: ['empty chunk', 'empty chunks'],
   },
   'tiny-chunk': {
+    judges: 'chunk',
     severity: 'low',
     level: 'error',
     description: 'A chunk is smaller than `chunking.tiny` (default: 10% of max).',
@@ -146,6 +147,7 @@ export const RULES = {
     label: ['tiny chunk', 'tiny chunks'],
   },
   'oversize-chunk': {
+    judges: 'chunk',
     severity: 'high',
     level: 'error',
     description: 'A chunk is larger than `chunking.max`.',
@@ -157,6 +159,7 @@ export const RULES = {
     label: ['oversize chunk', 'oversize chunks'],
   },
   'duplicate-chunk': {
+    judges: 'chunk',
     severity: 'medium',
     level: 'error',
     description: 'A chunk repeats the text of an earlier chunk of the page (whitespace aside).',
@@ -167,6 +170,7 @@ export const RULES = {
     label: ['duplicate chunk', 'duplicate chunks'],
   },
   'near-duplicate': {
+    judges: 'chunk',
     severity: 'low',
     level: 'error',
     description: 'A chunk shares at least 90% of its 3-word shingles with an earlier chunk of the page.',
@@ -177,6 +181,7 @@ export const RULES = {
     label: ['near duplicate', 'near duplicates'],
   },
   'excess-overlap': {
+    judges: 'chunk',
     severity: 'medium',
     level: 'error',
     description: 'A chunk repeats more of the previous chunk than the configured overlap allows.',
@@ -190,6 +195,7 @@ export const RULES = {
     label: ['excess overlap', 'excess overlaps'],
   },
   'missing-heading-context': {
+    judges: 'chunk',
     severity: 'low',
     level: 'error',
     description: 'A chunk of a page with headings has no heading path and holds no heading.',
@@ -200,6 +206,7 @@ export const RULES = {
     label: ['chunk without heading context', 'chunks without heading context'],
   },
   'source-loss': {
+    judges: 'chunk',
     severity: 'high',
     level: 'error',
     description: 'Source text outside front matter is in no chunk.',
@@ -210,6 +217,7 @@ export const RULES = {
     label: ['chunk losing source text', 'chunks losing source text'],
   },
   'unfindable-chunk': {
+    judges: 'chunk',
     severity: 'low',
     level: 'error',
     description: "A chunk's own heading path and first sentence, as a BM25 query over its page, do not rank it in the top 3.",
@@ -220,6 +228,7 @@ export const RULES = {
     label: ['unfindable chunk', 'unfindable chunks'],
   },
   boilerplate: {
+    judges: 'corpus',
     severity: 'low',
     level: 'error',
     description: 'A block of text is repeated on at least 3 pages and 10% of the pages a run looks at.',
@@ -240,8 +249,33 @@ export const RULE_TAGS = Object.keys(RULES) as RuleTag[];
 /** The rules about a chunk's size ({@link RuleMeta.size}). */
 export const SIZE_RULE_TAGS: readonly RuleTag[] = RULE_TAGS.filter((tag) => (RULES[tag] as RuleMeta).size === true);
 
-/** A level for every rule (config resolved for one file). */
-export type RuleLevels = Readonly<Record<RuleTag, RuleLevel>>;
+/** A tag whose level is set under `rules:` of the config: every chunk rule, and the finding kinds of a change that take a level there. */
+export type LevelTag = RuleTag | LeveledFindingTag;
+
+/** A level for every rule and every finding kind set under `rules:` (config resolved for one file). */
+export type RuleLevels = Readonly<Record<LevelTag, RuleLevel>>;
+
+/** Every tag `rules:` of the config takes, in registry order: the chunk rules, then the finding kinds that take a level there. */
+export const LEVEL_TAGS: readonly LevelTag[] = [...RULE_TAGS, ...LEVELED_FINDING_TAGS];
+
+/** Every tag of the registry: a chunk rule's or a finding kind's. Each has a page under `docs/rules/`. */
+export type RegistryTag = RuleTag | FindingTag;
+
+/** Every tag of the registry, in order: the chunk rules, then the finding kinds. */
+export const REGISTRY_TAGS: readonly RegistryTag[] = [...RULE_TAGS, ...FINDING_TAGS];
+
+/** The kind of a finding about a file or a section (`FileFinding.kind`): a finding kind, or a chunk rule whose new findings on a change are file findings. */
+export type FindingKind = FindingTag | 'orphan-heading';
+
+/** What `tag` judges: one chunk, the corpus, a base→head change, or one file as it is. */
+export function ruleScope(tag: RegistryTag): 'chunk' | 'corpus' | 'change' | 'file' {
+  return isRuleTag(tag) ? RULES[tag].judges : FINDING_RULES[tag].judges;
+}
+
+/** What one finding of `kind` is called in the verdict line, singular and plural. */
+export function findingLabel(kind: FindingKind): readonly [one: string, many: string] {
+  return isRuleTag(kind) ? RULES[kind].label : FINDING_RULES[kind].label;
+}
 
 /** The registry entry of `tag`, as the general {@link RuleMeta} shape. */
 export function ruleMeta(tag: RuleTag): RuleMeta {
@@ -254,9 +288,11 @@ export function isRuleTag(name: string): name is RuleTag {
 }
 
 /** The URL of the rule's page (`docs/rules/<tag>.md` at the major tag). */
-export function ruleDocsUrl(tag: RuleTag): string {
+export function ruleDocsUrl(tag: RegistryTag): string {
   return `${RULE_DOCS_BASE}${tag}.md`;
 }
 
-/** Each rule's level when the config sets none. */
-export const DEFAULT_RULE_LEVELS: RuleLevels = Object.fromEntries(RULE_TAGS.map((tag) => [tag, ruleMeta(tag).level])) as Record<RuleTag, RuleLevel>;
+/** Each rule's level (and each finding kind's set under `rules:`) when the config sets none. */
+export const DEFAULT_RULE_LEVELS: RuleLevels = Object.fromEntries(
+  LEVEL_TAGS.map((tag) => [tag, isRuleTag(tag) ? ruleMeta(tag).level : FINDING_RULES[tag].level]),
+) as Record<LevelTag, RuleLevel>;

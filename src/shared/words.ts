@@ -7,6 +7,15 @@
 /** Severity of a finding. */
 export type Severity = 'high' | 'medium' | 'low';
 
+/**
+ * What a rule's findings do (Lighthouse CI's levels), set per rule in `rules:` of the config:
+ * `error` — the rule's default behaviour (reported; a rule whose new findings gate still gates);
+ * `warn` — reported and still scored (a capping rule still caps), but never gating;
+ * `off` — the rule does not run and its findings are dropped (no cap, no regression).
+ */
+export const RULE_LEVELS = ['error', 'warn', 'off'] as const;
+export type RuleLevel = (typeof RULE_LEVELS)[number];
+
 /** Size unit for chunk limits. */
 export type SizeUnit = 'tokens' | 'chars';
 

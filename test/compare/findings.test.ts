@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_RULE_LEVELS } from '../../src/shared/rules.js';
 import { comparePair, prose } from './pair.js';
 
 const kinds = (diff: ReturnType<typeof comparePair>) => diff.findings.map((finding) => [finding.kind, finding.gating, finding.severity]);
@@ -118,5 +119,27 @@ describe('section findings', () => {
     const diff = comparePair(`# Old\n\n${prose('old', 3)}\n`, null);
     expect(diff.findings.map((item) => [item.kind, item.gating, item.severity, item.actual])).toEqual([['page-removed', false, 'low', 1]]);
     expect(diff.findings[0]!.message).toMatch(/^Page removed: its 1 chunk \(\d+ tokens\) leave the index$/);
+  });
+});
+
+describe('section findings at the level rules: sets', () => {
+  const base = `# Agent guide\n\n## Upgrading\n\n${prose('upgrade', 6)}\n\n## Diagnostics\n\n${prose('diagnostics', 6)}\n`;
+  const head = `# Agent guide\n\n## Upgrading\n\n${prose('upgrade', 6)}\n\n${prose('diagnostics', 6)}\n`;
+  const lost = (diff: ReturnType<typeof comparePair>) => diff.findings.filter((item) => item.kind === 'heading-lost');
+
+  it('error (the default) leaves a finding as its finder made it', () => {
+    expect(lost(comparePair(base, head, { rules: { ...DEFAULT_RULE_LEVELS, 'heading-lost': 'error' } }))).toEqual(lost(comparePair(base, head)));
+  });
+
+  it('warn: reported, never gating, marked warn; also under gate: all', () => {
+    for (const gate of ['changed', 'all'] as const) {
+      const [finding] = lost(comparePair(base, head, { gate, rules: { ...DEFAULT_RULE_LEVELS, 'heading-lost': 'warn' } }));
+      expect(finding).toMatchObject({ kind: 'heading-lost', gating: false, level: 'warn', severity: 'high' });
+    }
+  });
+
+  it('off: not reported', () => {
+    expect(lost(comparePair(base, head, { rules: { ...DEFAULT_RULE_LEVELS, 'heading-lost': 'off' } }))).toEqual([]);
+    expect(comparePair(`# Old\n\n${prose('old', 3)}\n`, null, { rules: { ...DEFAULT_RULE_LEVELS, 'page-removed': 'off' } }).findings).toEqual([]);
   });
 });

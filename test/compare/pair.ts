@@ -2,6 +2,7 @@ import { compareDoc } from '../../src/compare/diff-doc.js';
 import type { GateScope } from '../../src/config/types.js';
 import { defaultConfig } from '../../src/config/schema.js';
 import { analyzeDocument, scoreDocument } from '../../src/engine/evaluate.js';
+import type { RuleLevels } from '../../src/shared/rules.js';
 import type { ChunkingOptions, DocDiff, FileStatus } from '../../src/types.js';
 
 /** Options of {@link comparePair}. */
@@ -14,6 +15,8 @@ export interface PairOptions {
   gate?: GateScope;
   /** Other chunking settings, e.g. a preset (default: none). */
   chunking?: Partial<ChunkingOptions>;
+  /** Rule levels of the file (default: none given, each rule's default). */
+  rules?: RuleLevels;
 }
 
 /**
@@ -36,6 +39,7 @@ export function comparePair(base: string | null, head: string | null, options: P
       ...(headSide ? { head: scoreDocument(headSide), headDoc: headSide.doc } : {}),
       baseSource: base ?? '',
       headSource: head ?? '',
+      ...(options.rules ? { rules: options.rules } : {}),
     },
     { ...config.thresholds, gate: options.gate ?? 'changed' },
   );

@@ -1,26 +1,27 @@
 /** The rule pages (docs/rules/) and the rule table of docs/rules.md say what the registry says (issue 14 item 3). */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { RULE_TAGS, RULES } from '../../src/shared/rules.js';
-import { partEnd, partStart, ruleConfigureMarkdown, ruleFactsMarkdown, rulePageParts, rulePagePath, rulesTableMarkdown, withGeneratedPart } from '../../src/metrics/rules/rule-docs.js';
+import { FINDING_TAGS } from '../../src/shared/finding-rules.js';
+import { REGISTRY_TAGS, RULE_TAGS, RULES } from '../../src/shared/rules.js';
+import { findingsTableMarkdown, partEnd, partStart, ruleConfigureMarkdown, ruleFactsMarkdown, rulePageParts, rulePagePath, rulesTableMarkdown, withGeneratedPart } from '../../src/metrics/rules/rule-docs.js';
 
 const ROOT = new URL('../../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, ROOT), 'utf8');
 
 describe('rule pages', () => {
-  it('there is one page per rule, and none for anything else', () => {
+  it('there is one page per rule and per finding kind, and none for anything else', () => {
     const pages = readdirSync(new URL('docs/rules/', ROOT)).filter((name) => name.endsWith('.md'));
-    expect(pages.sort()).toEqual(RULE_TAGS.map((tag) => `${tag}.md`).sort());
+    expect(pages.sort()).toEqual(REGISTRY_TAGS.map((tag) => `${tag}.md`).sort());
   });
 
-  it.each(RULE_TAGS)('%s: its generated parts are fresh (else: npm run rule-docs)', (tag) => {
+  it.each(REGISTRY_TAGS)('%s: its generated parts are fresh (else: npm run rule-docs)', (tag) => {
     const page = read(rulePagePath(tag));
     let fresh: string | null = page;
     for (const [part, generated] of rulePageParts(tag)) fresh = fresh && withGeneratedPart(fresh, part, generated);
     expect(fresh).toBe(page);
   });
 
-  it.each(RULE_TAGS)('%s: has a title and the hand-written sections in order', (tag) => {
+  it.each(REGISTRY_TAGS)('%s: has a title and the hand-written sections in order', (tag) => {
     // Headings inside the examples' code blocks are not the page's.
     const page = read(rulePagePath(tag)).replace(/^```[\s\S]*?^```$/gm, '```');
     const headings = [...page.matchAll(/^#{1,2} .*$/gm)].map((match) => match[0]);
@@ -34,15 +35,26 @@ describe('rule pages', () => {
       [
         RULES['table-split'].description,
         '',
-        '| Severity | Default level | Caps the chunk score | First appearance on a changed chunk |',
-        '|---|---|---|---|',
-        '| high | error | yes, at 59 | a regression that gates (unless the base side had it already) |',
+        '| Judges | Severity | Default level | Caps the chunk score | First appearance on a changed chunk |',
+        '|---|---|---|---|---|',
+        '| a chunk | high | error | yes, at 59 | a regression that gates (unless the base side had it already) |',
         '',
         '**What to do:** split the table into smaller tables under their own headings, or raise `max` for this path in an override.',
       ].join('\n'),
     );
     expect(ruleFactsMarkdown('sentence-cut')).toContain('| medium | error | no | not a regression on its own (the chunk score may still drop) |');
     expect(ruleFactsMarkdown('unfindable-chunk')).toContain('| low | error | no | a regression listed under "Worth a look"; it never gates |');
+    expect(ruleFactsMarkdown('boilerplate')).toContain('| the corpus | low |');
+  });
+
+  it('the page of a finding kind says what it judges, its severities, and where its level is set', () => {
+    const [[, facts], [, configure]] = rulePageParts('heading-lost') as [[string, string], [string, string]];
+    expect(facts).toContain('| a base→head change | high or medium | error | when the heading is gone from the head source (high);');
+    expect(configure).toContain('  heading-lost: warn # error | warn | off');
+    expect(configure).not.toContain('chunkgate-disable heading-lost');
+    expect(rulePageParts('rules-disabled')[1]![1]).toMatch(/^Its level is `inlineDisables:`/);
+    expect(rulePageParts('unchecked')[1]![1]).toMatch(/^Its level is `thresholds.unchecked:`/);
+    expect(rulePageParts('frontmatter-too-large')[1]![1]).toBe('It has no level: it never gates, and it is listed whenever it happens.');
   });
 
   it('the configure part says what each level does for this rule, and how to disable it inline', () => {
@@ -82,5 +94,12 @@ describe('the rule table of docs/rules.md', () => {
     expect(rows[2]).toBe(`| [\`table-split\`](rules/table-split.md) | high | ${RULES['table-split'].description} | 59 | yes |`);
     expect(rows.at(-2)).toBe(`| [\`unfindable-chunk\`](rules/unfindable-chunk.md) | low | ${RULES['unfindable-chunk'].description} | — | shown |`);
     for (const tag of RULE_TAGS) expect(existsSync(new URL(rulePagePath(tag), ROOT))).toBe(true);
+  });
+
+  it('is followed by the table of finding kinds, fresh, one row per kind', () => {
+    const index = read('docs/rules.md');
+    expect(withGeneratedPart(index, 'findings-table', findingsTableMarkdown())).toBe(index);
+    const rows = findingsTableMarkdown().split('\n').slice(2);
+    expect(rows.map((row) => /^\| \[`([^`]+)`\]/.exec(row)?.[1])).toEqual(FINDING_TAGS);
   });
 });

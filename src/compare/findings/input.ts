@@ -1,4 +1,5 @@
 import type { InlineDisablePolicy } from '../../config/types.js';
+import type { RuleLevels } from '../../shared/rules.js';
 import type { DocEval, FileStatus, ParsedDoc } from '../../types.js';
 import type { ChunkMatch } from '../align.js';
 
@@ -19,4 +20,6 @@ export interface FindingInput {
   headSource?: string;
   /** `inlineDisables` of the config (default: `gate`): whether a disable comment the change adds or widens gates, is listed, or is ignored. */
   inlineDisables?: InlineDisablePolicy;
+  /** The levels of the file's rules (`rules:` of the config, for its path): a finding kind set there to `warn` never gates, to `off` is dropped (default: each kind's default, `error`). */
+  levels?: RuleLevels;
 }

@@ -4,11 +4,12 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { HARD_CAP_TAGS } from '../../../src/engine/overall.js';
 import { HIGH_TAGS } from '../../../src/compare/regressions.js';
 import { finding } from '../../../src/metrics/rules/finding.js';
-import { DEFAULT_RULE_LEVELS, HARD_CAP, RULE_TAGS, RULES, ruleDocsUrl, type RuleTag } from '../../../src/shared/rules.js';
+import { FINDING_TAGS, LEVELED_FINDING_TAGS, type FindingTag } from '../../../src/shared/finding-rules.js';
+import { DEFAULT_RULE_LEVELS, findingLabel, HARD_CAP, REGISTRY_TAGS, RULE_TAGS, RULES, ruleDocsUrl, ruleScope, type RuleTag } from '../../../src/shared/rules.js';
 import { RULE_SEVERITY } from '../../../src/metrics/rules/severity.js';
 import { GATING_TAGS, SCORE_CAPS, SHOWN_TAGS, SPLIT_RULE, SPLIT_TAGS } from '../../../src/metrics/rules/tag-sets.js';
 import { TAG_HINTS } from '../../../src/report/hints.js';
-import type { IssueTag } from '../../../src/types.js';
+import type { FileFinding, IssueTag } from '../../../src/types.js';
 
 const SRC = new URL('../../../src/', import.meta.url).pathname;
 
@@ -134,11 +135,26 @@ const ALLOWED: Readonly<Record<string, readonly RuleTag[]>> = {
   // The section finding made from the rule's findings, and the finding kind of the same name.
   'compare/findings/orphan-heading.ts': ['orphan-heading'],
   'compare/findings/index.ts': ['orphan-heading'],
-  'report/items.ts': ['orphan-heading'],
-  'types.ts': ['orphan-heading'],
   // Picks the unfindable-chunk issue of a regression whose reason is `unfindable`.
   'report/explain.ts': ['unfindable-chunk'],
 };
+
+describe('the finding kinds of the registry', () => {
+  it('are every kind a FileFinding can carry besides orphan-heading, each with what it judges', () => {
+    expectTypeOf<FileFinding['kind']>().toEqualTypeOf<FindingTag | 'orphan-heading'>();
+    expect(FINDING_TAGS).toEqual(['unchecked', 'frontmatter-too-large', 'text-removed', 'page-removed', 'heading-lost', 'lead-in-cut', 'rules-disabled', 'retrieval-regression']);
+    expect(REGISTRY_TAGS).toEqual([...RULE_TAGS, ...FINDING_TAGS]);
+    expect(Object.fromEntries(REGISTRY_TAGS.map((tag) => [tag, ruleScope(tag)]))).toMatchObject({ 'table-split': 'chunk', boilerplate: 'corpus', 'heading-lost': 'change', unchecked: 'file' });
+    expect(findingLabel('orphan-heading')).toEqual(RULES['orphan-heading'].label);
+    expect(findingLabel('heading-lost')).toEqual(['heading lost', 'headings lost']);
+  });
+
+  it('take a level under rules: when their level is set there, default error', () => {
+    expect(LEVELED_FINDING_TAGS).toEqual(['text-removed', 'page-removed', 'heading-lost', 'lead-in-cut']);
+    expect(Object.keys(DEFAULT_RULE_LEVELS)).toEqual([...RULE_TAGS, ...LEVELED_FINDING_TAGS]);
+    for (const tag of LEVELED_FINDING_TAGS) expect(DEFAULT_RULE_LEVELS[tag]).toBe('error');
+  });
+});
 
 describe('nothing but the registry hard-codes rule tags', () => {
   it('names in code only the tags a file is allowed (a new tag list elsewhere fails here)', () => {
