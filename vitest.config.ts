@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -23,18 +24,41 @@ const E2E = [
   'test/user-text.test.ts',
 ];
 
+/**
+ * Unit test files that replace a module (`vi.mock`): they run in a fresh module graph of their own,
+ * since in the shared one (`isolate: false`) the mock would reach other files, or miss a module
+ * another file had loaded first.
+ */
+const MOCKS = ['test/repository-url.test.ts'];
+
+const cores = availableParallelism();
+
+/**
+ * No wall-clock limit, in any project: on a loaded runner a test takes what it takes (at load 18 on
+ * 2 cores, a 60 s limit failed unit tests of 10 s of CPU). A hang is caught by the CI job's own
+ * limit, a stall on hostile input by the engine's CPU budget (limits.cpuSeconds), and speed is
+ * measured by `npm run bench`, not by a timeout.
+ */
+const NO_LIMIT = { testTimeout: 0, hookTimeout: 0 };
+
 export default defineConfig({
   test: {
     projects: [
       {
+        // Pure code, CPU-bound: one worker per core, and the workers keep their modules from file to
+        // file (`isolate: false`) instead of loading src/ again for each of some 190 files.
         extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: E2E, testTimeout: 60_000, hookTimeout: 120_000 },
+        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...E2E, ...MOCKS], isolate: false, maxWorkers: cores, ...NO_LIMIT },
       },
       {
-        // No wall-clock limit: on a loaded runner a process takes what it takes; a hang is caught by
-        // the CI job's own limit, and speed is measured by `npm run bench`, not by a timeout.
         extends: true,
-        test: { name: 'e2e', include: E2E, testTimeout: 0, hookTimeout: 0 },
+        test: { name: 'unit-mocks', include: MOCKS, maxWorkers: cores, ...NO_LIMIT },
+      },
+      {
+        // Two workers per core: these files mostly wait, on a child process (the bundle, git, a
+        // browser) or on a double's timer, so a second file fills the core meanwhile.
+        extends: true,
+        test: { name: 'e2e', include: E2E, maxWorkers: cores * 2, sequence: { groupOrder: 1 }, ...NO_LIMIT },
       },
     ],
   },

@@ -11,12 +11,21 @@ const root = new URL('../../', import.meta.url).pathname;
 
 /** Runs every slice of `argv` (with `--shard I/3 --format json`), writes their reports and merges them. */
 async function shardedAndMerged(argv: string[], cwd: string, dir: string, extra: string[] = []) {
-  const files: string[] = [];
+  const slices: string[] = [];
   for (let index = 1; index <= 3; index += 1) {
     const slice = await runCli([...argv, '--shard', `${index}/3`, ...extra], { cwd, ...(extra.includes('--jobs') ? { workerUrl: CLI_ENTRY } : {}) });
     expect([0, 1], slice.stderr).toContain(slice.code);
-    const file = join(dir, `slice-${index}.json`);
-    await writeFile(file, slice.stdout);
+    slices.push(slice.stdout);
+  }
+  return mergeSlices(slices, cwd, dir);
+}
+
+/** Writes the three slice reports `slices` (in slice order) and merges them. */
+async function mergeSlices(slices: string[], cwd: string, dir: string) {
+  const files: string[] = [];
+  for (const [index, slice] of slices.entries()) {
+    const file = join(dir, `slice-${index + 1}.json`);
+    await writeFile(file, slice);
     files.push(file);
   }
   // Given in any order: merge sorts them by slice number.
@@ -31,17 +40,20 @@ describe('chunkgate eval --shard and merge', () => {
   it('merges the slices into the report of one run, byte for byte', async () => {
     const argv = ['eval', 'fixtures', 'test/fixtures', '--format', 'json'];
     const whole = await runCli(argv, { cwd: root });
-    const slices: Report[] = [];
+    const outputs: string[] = [];
     for (let index = 1; index <= 3; index += 1) {
       const slice = await runCli([...argv, '--shard', `${index}/3`], { cwd: root });
-      slices.push(JSON.parse(slice.stdout) as Report);
+      expect([0, 1], slice.stderr).toContain(slice.code);
+      outputs.push(slice.stdout);
     }
+    const slices = outputs.map((output) => JSON.parse(output) as Report);
     // Every file in exactly one slice, and no slice empty on these fixtures.
     const paths = slices.flatMap((slice) => slice.files.map((file) => file.path)).sort();
     expect(paths).toEqual((JSON.parse(whole.stdout) as Report).files.map((file) => file.path));
     for (const slice of slices) expect(slice.files.length).toBeGreaterThan(0);
     expect(slices[1]!.shard).toMatchObject({ index: 2, count: 3, command: 'eval', failOn: ['threshold'] });
-    const merged = await shardedAndMerged(argv, root, dir);
+    // The same slices, merged (running them again would give the same bytes: eval is deterministic).
+    const merged = await mergeSlices(outputs, root, dir);
     // eval exits 0 whatever the verdict (these fixtures fail a threshold), and so does its merge.
     expect(JSON.parse(merged.stdout).summary.verdict).toBe('fail');
     expect(merged.code).toBe(0);
@@ -67,7 +79,8 @@ describe('chunkgate eval --shard and merge', () => {
   });
 
   it('refuses slices that are missing, repeated or from another run', async () => {
-    const argv = ['eval', 'fixtures', '--format', 'json'];
+    // Small corpora: merge refuses these before it reads a file's scores.
+    const argv = ['eval', 'fixtures/demo', '--format', 'json'];
     const write = async (name: string, args: string[]) => {
       const result = await runCli(args, { cwd: root });
       await writeFile(join(dir, name), result.stdout);
@@ -75,7 +88,7 @@ describe('chunkgate eval --shard and merge', () => {
     };
     const one = await write('a1.json', [...argv, '--shard', '1/2']);
     const two = await write('a2.json', [...argv, '--shard', '2/2']);
-    const other = await write('b2.json', ['eval', 'test/fixtures', '--format', 'json', '--shard', '2/2']);
+    const other = await write('b2.json', ['eval', 'fixtures/retrieval', '--format', 'json', '--shard', '2/2']);
     const whole = await write('whole.json', argv);
     const missing = await runCli(['merge', one], { cwd: root });
     expect(missing.code).toBe(2);

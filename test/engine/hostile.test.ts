@@ -1,7 +1,8 @@
 /**
  * Hostile-size inputs through the engine every shell uses (compareFiles), issue 10 items 5–7:
- * each finishes — vitest's default timeout catches a stall, no timed assertion here — with a
- * bounded report and a finding that says what happened.
+ * each finishes — a stall runs into the engine's per-file CPU budget (limits.cpuSeconds, 30 s), whose
+ * unchecked finding fails these assertions; no timed assertion here — with a bounded report and a
+ * finding that says what happened.
  */
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config/load.js';
