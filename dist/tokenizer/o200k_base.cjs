@@ -8,9 +8,9 @@ var __commonJS = (cb, mod) => function __require() {
   }
 };
 
-// ../../main/node_modules/gpt-tokenizer/cjs/constants.js
+// node_modules/gpt-tokenizer/cjs/constants.js
 var require_constants = __commonJS({
-  "../../main/node_modules/gpt-tokenizer/cjs/constants.js"(exports2) {
+  "node_modules/gpt-tokenizer/cjs/constants.js"(exports2) {
     Object.defineProperty(exports2, Symbol.toStringTag, { value: "Module" });
     var ALL_SPECIAL_TOKENS = "all";
     var DEFAULT_MERGE_CACHE_SIZE = 1e5;
@@ -19,9 +19,9 @@ var require_constants = __commonJS({
   }
 });
 
-// ../../main/node_modules/gpt-tokenizer/cjs/specialTokens.js
+// node_modules/gpt-tokenizer/cjs/specialTokens.js
 var require_specialTokens = __commonJS({
-  "../../main/node_modules/gpt-tokenizer/cjs/specialTokens.js"(exports2) {
+  "node_modules/gpt-tokenizer/cjs/specialTokens.js"(exports2) {
     Object.defineProperty(exports2, Symbol.toStringTag, { value: "Module" });
     var EndOfText = "<|endoftext|>";
     var FimPrefix = "<|fim_prefix|>";
@@ -58,9 +58,9 @@ var require_specialTokens = __commonJS({
   }
 });
 
-// ../../main/node_modules/gpt-tokenizer/cjs/utfUtil.js
+// node_modules/gpt-tokenizer/cjs/utfUtil.js
 var require_utfUtil = __commonJS({
-  "../../main/node_modules/gpt-tokenizer/cjs/utfUtil.js"(exports2) {
+  "node_modules/gpt-tokenizer/cjs/utfUtil.js"(exports2) {
     Object.defineProperty(exports2, Symbol.toStringTag, { value: "Module" });
     var isAscii = (codePoint) => codePoint <= 127;
     var HIGH_SURROGATE_START = 55296;
@@ -123,9 +123,9 @@ var require_utfUtil = __commonJS({
   }
 });
 
-// ../../main/node_modules/gpt-tokenizer/cjs/util.js
+// node_modules/gpt-tokenizer/cjs/util.js
 var require_util = __commonJS({
-  "../../main/node_modules/gpt-tokenizer/cjs/util.js"(exports2) {
+  "node_modules/gpt-tokenizer/cjs/util.js"(exports2) {
     Object.defineProperty(exports2, Symbol.toStringTag, { value: "Module" });
     function getMaxValueFromMap(map) {
       let max = 0;
@@ -147,9 +147,9 @@ var require_util = __commonJS({
   }
 });
 
-// ../../main/node_modules/gpt-tokenizer/cjs/BytePairEncodingCore.js
+// node_modules/gpt-tokenizer/cjs/BytePairEncodingCore.js
 var require_BytePairEncodingCore = __commonJS({
-  "../../main/node_modules/gpt-tokenizer/cjs/BytePairEncodingCore.js"(exports2) {
+  "node_modules/gpt-tokenizer/cjs/BytePairEncodingCore.js"(exports2) {
     Object.defineProperty(exports2, Symbol.toStringTag, { value: "Module" });
     var require_constants4 = require_constants();
     var require_utfUtil2 = require_utfUtil();
@@ -453,9 +453,9 @@ var require_BytePairEncodingCore = __commonJS({
   }
 });
 
-// ../../main/node_modules/gpt-tokenizer/cjs/functionCalling.js
+// node_modules/gpt-tokenizer/cjs/functionCalling.js
 var require_functionCalling = __commonJS({
-  "../../main/node_modules/gpt-tokenizer/cjs/functionCalling.js"(exports2) {
+  "node_modules/gpt-tokenizer/cjs/functionCalling.js"(exports2) {
     Object.defineProperty(exports2, Symbol.toStringTag, { value: "Module" });
     var MESSAGE_TOKEN_OVERHEAD = 3;
     var MESSAGE_NAME_TOKEN_OVERHEAD = 1;
@@ -588,9 +588,9 @@ ${" ".repeat(indent)}}`;
   }
 });
 
-// ../../main/node_modules/gpt-tokenizer/cjs/modelsChatEnabled.gen.js
+// node_modules/gpt-tokenizer/cjs/modelsChatEnabled.gen.js
 var require_modelsChatEnabled_gen = __commonJS({
-  "../../main/node_modules/gpt-tokenizer/cjs/modelsChatEnabled.gen.js"(exports2) {
+  "node_modules/gpt-tokenizer/cjs/modelsChatEnabled.gen.js"(exports2) {
     var chatEnabledModels = [
       "chat-latest",
       "chatgpt-4o-latest",
@@ -715,9 +715,9 @@ var require_modelsChatEnabled_gen = __commonJS({
   }
 });
 
-// ../../main/node_modules/gpt-tokenizer/cjs/_virtual/_rolldown/runtime.js
+// node_modules/gpt-tokenizer/cjs/_virtual/_rolldown/runtime.js
 var require_runtime = __commonJS({
-  "../../main/node_modules/gpt-tokenizer/cjs/_virtual/_rolldown/runtime.js"(exports2) {
+  "node_modules/gpt-tokenizer/cjs/_virtual/_rolldown/runtime.js"(exports2) {
     var __defProp = Object.defineProperty;
     var __exportAll = (all, no_symbols) => {
       let target = {};
@@ -732,9 +732,9 @@ var require_runtime = __commonJS({
   }
 });
 
-// ../../main/node_modules/gpt-tokenizer/cjs/modelsMap.js
+// node_modules/gpt-tokenizer/cjs/modelsMap.js
 var require_modelsMap = __commonJS({
-  "../../main/node_modules/gpt-tokenizer/cjs/modelsMap.js"(exports2) {
+  "node_modules/gpt-tokenizer/cjs/modelsMap.js"(exports2) {
     Object.defineProperty(exports2, Symbol.toStringTag, { value: "Module" });
     var modelsMap_exports = /* @__PURE__ */ require_runtime().__exportAll({
       cl100k_base: () => cl100k_base,
@@ -826,9 +826,9 @@ var require_modelsMap = __commonJS({
   }
 });
 
-// ../../main/node_modules/gpt-tokenizer/cjs/mapping.js
+// node_modules/gpt-tokenizer/cjs/mapping.js
 var require_mapping = __commonJS({
-  "../../main/node_modules/gpt-tokenizer/cjs/mapping.js"(exports2) {
+  "node_modules/gpt-tokenizer/cjs/mapping.js"(exports2) {
     Object.defineProperty(exports2, Symbol.toStringTag, { value: "Module" });
     var require_modelsChatEnabled_gen2 = require_modelsChatEnabled_gen();
     var require_modelsMap2 = require_modelsMap();
@@ -874,9 +874,9 @@ var require_mapping = __commonJS({
   }
 });
 
-// ../../main/node_modules/gpt-tokenizer/cjs/encodingParams/constants.js
+// node_modules/gpt-tokenizer/cjs/encodingParams/constants.js
 var require_constants2 = __commonJS({
-  "../../main/node_modules/gpt-tokenizer/cjs/encodingParams/constants.js"(exports2) {
+  "node_modules/gpt-tokenizer/cjs/encodingParams/constants.js"(exports2) {
     Object.defineProperty(exports2, Symbol.toStringTag, { value: "Module" });
     var R50K_TOKEN_SPLIT_REGEX = new RegExp("'s|'t|'re|'ve|'m|'ll|'d| ?\\p{L}+| ?\\p{N}+| ?[^\\s\\p{L}\\p{N}]+|\\s+(?!\\S)|\\s+", "gu");
     var CONTRACTION_SUFFIX_PATTERN = String.raw`'(?:[sS]|[dD]|[mM]|[tT]|[lL][lL]|[vV][eE]|[rR][eE])`;
@@ -891,9 +891,9 @@ var require_constants2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/gpt-tokenizer/cjs/encodingParams/cl100k_base.js
+// node_modules/gpt-tokenizer/cjs/encodingParams/cl100k_base.js
 var require_cl100k_base = __commonJS({
-  "../../main/node_modules/gpt-tokenizer/cjs/encodingParams/cl100k_base.js"(exports2) {
+  "node_modules/gpt-tokenizer/cjs/encodingParams/cl100k_base.js"(exports2) {
     Object.defineProperty(exports2, Symbol.toStringTag, { value: "Module" });
     var require_specialTokens3 = require_specialTokens();
     var require_encodingParams_constants = require_constants2();
@@ -917,9 +917,9 @@ var require_cl100k_base = __commonJS({
   }
 });
 
-// ../../main/node_modules/gpt-tokenizer/cjs/encodingParams/o200k_base.js
+// node_modules/gpt-tokenizer/cjs/encodingParams/o200k_base.js
 var require_o200k_base = __commonJS({
-  "../../main/node_modules/gpt-tokenizer/cjs/encodingParams/o200k_base.js"(exports2) {
+  "node_modules/gpt-tokenizer/cjs/encodingParams/o200k_base.js"(exports2) {
     Object.defineProperty(exports2, Symbol.toStringTag, { value: "Module" });
     var require_specialTokens3 = require_specialTokens();
     var require_encodingParams_constants = require_constants2();
@@ -946,9 +946,9 @@ var require_o200k_base = __commonJS({
   }
 });
 
-// ../../main/node_modules/gpt-tokenizer/cjs/encodingParams/o200k_harmony.js
+// node_modules/gpt-tokenizer/cjs/encodingParams/o200k_harmony.js
 var require_o200k_harmony = __commonJS({
-  "../../main/node_modules/gpt-tokenizer/cjs/encodingParams/o200k_harmony.js"(exports2) {
+  "node_modules/gpt-tokenizer/cjs/encodingParams/o200k_harmony.js"(exports2) {
     Object.defineProperty(exports2, Symbol.toStringTag, { value: "Module" });
     var require_specialTokens3 = require_specialTokens();
     var require_encodingParams_constants = require_constants2();
@@ -986,9 +986,9 @@ var require_o200k_harmony = __commonJS({
   }
 });
 
-// ../../main/node_modules/gpt-tokenizer/cjs/encodingParams/p50k_base.js
+// node_modules/gpt-tokenizer/cjs/encodingParams/p50k_base.js
 var require_p50k_base = __commonJS({
-  "../../main/node_modules/gpt-tokenizer/cjs/encodingParams/p50k_base.js"(exports2) {
+  "node_modules/gpt-tokenizer/cjs/encodingParams/p50k_base.js"(exports2) {
     Object.defineProperty(exports2, Symbol.toStringTag, { value: "Module" });
     var require_specialTokens3 = require_specialTokens();
     var require_encodingParams_constants = require_constants2();
@@ -1005,9 +1005,9 @@ var require_p50k_base = __commonJS({
   }
 });
 
-// ../../main/node_modules/gpt-tokenizer/cjs/encodingParams/p50k_edit.js
+// node_modules/gpt-tokenizer/cjs/encodingParams/p50k_edit.js
 var require_p50k_edit = __commonJS({
-  "../../main/node_modules/gpt-tokenizer/cjs/encodingParams/p50k_edit.js"(exports2) {
+  "node_modules/gpt-tokenizer/cjs/encodingParams/p50k_edit.js"(exports2) {
     Object.defineProperty(exports2, Symbol.toStringTag, { value: "Module" });
     var require_specialTokens3 = require_specialTokens();
     var require_encodingParams_constants = require_constants2();
@@ -1028,9 +1028,9 @@ var require_p50k_edit = __commonJS({
   }
 });
 
-// ../../main/node_modules/gpt-tokenizer/cjs/encodingParams/r50k_base.js
+// node_modules/gpt-tokenizer/cjs/encodingParams/r50k_base.js
 var require_r50k_base = __commonJS({
-  "../../main/node_modules/gpt-tokenizer/cjs/encodingParams/r50k_base.js"(exports2) {
+  "node_modules/gpt-tokenizer/cjs/encodingParams/r50k_base.js"(exports2) {
     Object.defineProperty(exports2, Symbol.toStringTag, { value: "Module" });
     var require_specialTokens3 = require_specialTokens();
     var require_encodingParams_constants = require_constants2();
@@ -1047,9 +1047,9 @@ var require_r50k_base = __commonJS({
   }
 });
 
-// ../../main/node_modules/gpt-tokenizer/cjs/modelParams.js
+// node_modules/gpt-tokenizer/cjs/modelParams.js
 var require_modelParams = __commonJS({
-  "../../main/node_modules/gpt-tokenizer/cjs/modelParams.js"(exports2) {
+  "node_modules/gpt-tokenizer/cjs/modelParams.js"(exports2) {
     Object.defineProperty(exports2, Symbol.toStringTag, { value: "Module" });
     var require_encodingParams_cl100k_base = require_cl100k_base();
     var require_encodingParams_o200k_base = require_o200k_base();
@@ -1081,9 +1081,9 @@ var require_modelParams = __commonJS({
   }
 });
 
-// ../../main/node_modules/gpt-tokenizer/cjs/GptEncoding.js
+// node_modules/gpt-tokenizer/cjs/GptEncoding.js
 var require_GptEncoding = __commonJS({
-  "../../main/node_modules/gpt-tokenizer/cjs/GptEncoding.js"(exports2) {
+  "node_modules/gpt-tokenizer/cjs/GptEncoding.js"(exports2) {
     Object.defineProperty(exports2, Symbol.toStringTag, { value: "Module" });
     require_constants();
     var require_utfUtil2 = require_utfUtil();
@@ -1410,9 +1410,9 @@ var require_GptEncoding = __commonJS({
   }
 });
 
-// ../../main/node_modules/gpt-tokenizer/cjs/bpeRanks/o200k_base.js
+// node_modules/gpt-tokenizer/cjs/bpeRanks/o200k_base.js
 var require_o200k_base2 = __commonJS({
-  "../../main/node_modules/gpt-tokenizer/cjs/bpeRanks/o200k_base.js"(exports2) {
+  "node_modules/gpt-tokenizer/cjs/bpeRanks/o200k_base.js"(exports2) {
     Object.defineProperties(exports2, {
       __esModule: { value: true },
       [Symbol.toStringTag]: { value: "Module" }
@@ -206151,7 +206151,7 @@ var require_o200k_base2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/gpt-tokenizer/cjs/encoding/o200k_base.js
+// node_modules/gpt-tokenizer/cjs/encoding/o200k_base.js
 Object.defineProperties(exports, {
   __esModule: { value: true },
   [Symbol.toStringTag]: { value: "Module" }
