@@ -24,8 +24,10 @@ const LAYERS = {
   sources: layer('^(\\.\\./)+(cli|action)/', 'src/sources/ imports neither the CLI nor the action'),
   shells: layer('^(\\.\\./)+(cli|action)/', 'the CLI and the action do not import each other: share through the engine or src/sources/'),
 };
+/** Token counting is one interface: from outside src/tokens/, only its index.ts is imported. */
+const TOKENS = layer('(^|/)tokens/(?!index\\.js$)', 'src/tokens/ is imported through src/tokens/index.ts only');
 /** The core folders: pure functions over plain data (no I/O is enforced for the first six). */
-const CORE = '{text,markdown,chunking,golden,retrieval,metrics,config,advise,probes,compare,report,calibration,history}';
+const CORE = '{text,markdown,tokens,chunking,golden,retrieval,metrics,config,advise,probes,compare,report,calibration,history}';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-output/**', 'coverage/**'] },
@@ -51,19 +53,20 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/{markdown,chunking,metrics,retrieval,compare,report}/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: IO_MODULES, patterns: [{ group: IO_PACKAGES }, LAYERS.core] }] },
+    files: ['src/{markdown,tokens,chunking,metrics,retrieval,compare,report}/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: IO_MODULES, patterns: [{ group: IO_PACKAGES }, LAYERS.core, TOKENS] }] },
   },
   {
     files: [`src/${CORE}/**/*.ts`],
-    ignores: ['src/{markdown,chunking,metrics,retrieval,compare,report}/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [LAYERS.core] }] },
+    ignores: ['src/{markdown,tokens,chunking,metrics,retrieval,compare,report}/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [LAYERS.core, TOKENS] }] },
   },
   { files: ['src/shared/**/*.ts'], rules: { 'no-restricted-imports': ['error', { paths: IO_MODULES, patterns: [{ group: IO_PACKAGES }, LAYERS.shared] }] } },
   { files: ['src/types.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [LAYERS.types] }] } },
-  { files: ['src/engine/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [LAYERS.engine] }] } },
-  { files: ['src/sources/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [LAYERS.sources] }] } },
-  { files: ['src/{cli,action}/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [LAYERS.shells] }] } },
+  { files: ['src/engine/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [LAYERS.engine, TOKENS] }] } },
+  { files: ['src/sources/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [LAYERS.sources, TOKENS] }] } },
+  { files: ['src/{cli,action}/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [LAYERS.shells, TOKENS] }] } },
+  { files: ['{test,bench}/**/*.ts'], ignores: ['test/tokens/**'], rules: { 'no-restricted-imports': ['error', { patterns: [TOKENS] }] } },
   {
     // Tests read JSON and YAML (the doubles, workflow files) and run callbacks in the browser (DOM
     // types are not in our lib); an `any` there is checked by the assertion that follows.

@@ -3,7 +3,7 @@
  * was already judged (its verdicts cached) is edited. In-process provider, no network.
  */
 import { chunkDocument } from '../src/chunking/index.js';
-import { createMeasure } from '../src/chunking/measure.js';
+import { createMeasure } from '../src/tokens/index.js';
 import { parseConfig } from '../src/config/load.js';
 import { parseMarkdown } from '../src/markdown/parse.js';
 import { scoreContentHeuristic } from '../src/metrics/content/heuristic/index.js';

@@ -15,7 +15,7 @@ import { MarkdownNodeParser, SentenceSplitter } from '@llamaindex/core/node-pars
 import { Document } from '@llamaindex/core/schema';
 import { countTokens, encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { chunkDocument } from '../src/chunking/index.js';
-import { createMeasure } from '../src/chunking/measure.js';
+import { createMeasure } from '../src/tokens/index.js';
 import { documentContent, presetInputStart } from '../src/chunking/presets/body.js';
 import { PRESETS } from '../src/chunking/presets/index.js';
 import { parseMarkdown } from '../src/markdown/parse.js';

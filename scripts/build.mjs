@@ -18,29 +18,29 @@ const requireShim = "import { createRequire as __chunkgateCreateRequire } from '
 // Legal comments are dropped from the bundle; this line points at where they went.
 const legal = '// Licences of the bundled third-party packages: dist/licenses.txt';
 
-// The encodings src/chunking/encodings.ts loads: `loadModule('gpt-tokenizer/encoding/<name>')`
+// The encodings src/tokens/encodings.ts loads: `loadModule('gpt-tokenizer/encoding/<name>')`
 // (the library's encoder) and `loadModule('gpt-tokenizer/bpeRanks/<name>')` (its rank table).
 const ENCODINGS = ['o200k_base', 'cl100k_base'];
 const ENCODING_MODULE = /^gpt-tokenizer\/(encoding|bpeRanks)\/([a-z0-9_]+)$/;
 
 // A token table is megabytes of JavaScript (o200k: 4 MB as esbuild prints it): compiled with the
 // bundle, it would cost every process, whatever it runs. So each encoding is a CommonJS file of
-// its own, dist/tokenizer/<name>.cjs, and src/chunking/encodings.ts loads it with a synchronous
+// its own, dist/tokenizer/<name>.cjs, and src/tokens/encodings.ts loads it with a synchronous
 // `require` on first use: there `loadModule(…)` requires from node_modules; in the bundle it
 // becomes a plain `require(…)` of the file beside the bundle, left to Node (external): the
-// encoder as the library builds it, and the rank table packed (src/chunking/rankTable.ts), all
+// encoder as the library builds it, and the rank table packed (src/tokens/rankTable.ts), all
 // that counting tokens loads.
 const lazyEncodings = (tables) => ({
   name: 'lazy-encodings',
   setup(builder) {
-    builder.onLoad({ filter: /[\\/]src[\\/]chunking[\\/]encodings\.ts$/ }, async (args) => {
+    builder.onLoad({ filter: /[\\/]src[\\/]tokens[\\/]encodings\.ts$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
       const contents = source.replace(/\bloadModule\(/g, 'require(');
       if (contents === source) throw new Error(`${args.path}: no loadModule( call to bundle`);
       return { contents, loader: 'ts' };
     });
     builder.onResolve({ filter: ENCODING_MODULE }, (args) => {
-      if (!/[\\/]src[\\/]chunking[\\/]encodings\.ts$/.test(args.importer)) return undefined;
+      if (!/[\\/]src[\\/]tokens[\\/]encodings\.ts$/.test(args.importer)) return undefined;
       const [, kind, name] = ENCODING_MODULE.exec(args.path);
       if (!ENCODINGS.includes(name)) throw new Error(`${args.importer}: encoding ${name} is not built (scripts/build.mjs ENCODINGS)`);
       return { path: `${tables}tokenizer/${name}${kind === 'bpeRanks' ? '.ranks' : ''}.cjs`, external: true };
@@ -77,18 +77,18 @@ const cli = await build({
 });
 
 // The token tables, from the pinned gpt-tokenizer's own files: per encoding, the encoder as one
-// CommonJS bundle, and the rank table packed by src/chunking/rankTable.ts (bundled here to run).
+// CommonJS bundle, and the rank table packed by src/tokens/rankTable.ts (bundled here to run).
 // dist/tokenizer/ is emptied first, so no file of an older build lingers (CI: a stale or extra
 // file in dist/ fails `git diff`/`git status`).
 const requireFromRoot = createRequire(join(root, 'package.json'));
 await rm(join(dist, 'tokenizer'), { recursive: true, force: true });
 await mkdir(join(dist, 'tokenizer'), { recursive: true });
-const packer = await build({ ...shared, metafile: false, entryPoints: ['src/chunking/rankTable.ts'], write: false });
+const packer = await build({ ...shared, metafile: false, entryPoints: ['src/tokens/rankTable.ts'], write: false });
 const { packRanks } = await import(`data:text/javascript;base64,${Buffer.from(packer.outputFiles[0].contents).toString('base64')}`);
 const tables = [];
 for (const name of ENCODINGS) {
   const packed = packRanks(requireFromRoot(`gpt-tokenizer/bpeRanks/${name}`).default);
-  await writeFile(join(dist, 'tokenizer', `${name}.ranks.cjs`), `${legal}\n// The ${name} rank table of gpt-tokenizer, packed by src/chunking/rankTable.ts (scripts/build.mjs).\nmodule.exports = { packed: ${JSON.stringify(packed)} };\n`);
+  await writeFile(join(dist, 'tokenizer', `${name}.ranks.cjs`), `${legal}\n// The ${name} rank table of gpt-tokenizer, packed by src/tokens/rankTable.ts (scripts/build.mjs).\nmodule.exports = { packed: ${JSON.stringify(packed)} };\n`);
   tables.push(
     await build({
       ...shared,

@@ -24,6 +24,20 @@ describe('architecture', () => {
     expect(graph.get('types.ts')).toContain('shared/rules.ts');
     expect(outside('types.ts', (target) => target.startsWith('shared/'))).toEqual([]);
   });
+
+  it('src/tokens/ is one interface: only its index.ts is imported from outside, and it imports only src/types.ts and src/shared/', () => {
+    const files = [...graph.keys()];
+    const tokens = files.filter((file) => file.startsWith('tokens/'));
+    expect(tokens).toContain('tokens/index.ts');
+    for (const file of tokens) {
+      const reached = (graph.get(file) ?? []).filter((target) => !target.startsWith('tokens/') && target !== 'types.ts' && !target.startsWith('shared/'));
+      expect(reached, file).toEqual([]);
+    }
+    for (const file of files.filter((name) => !name.startsWith('tokens/'))) {
+      const inside = (graph.get(file) ?? []).filter((target) => target.startsWith('tokens/') && target !== 'tokens/index.ts');
+      expect(inside, file).toEqual([]);
+    }
+  });
 });
 
 describe('import graph', () => {

@@ -8,7 +8,7 @@
  * real RAG index holds every page (see `truth.ts`).
  */
 import { chunkDocument } from '../../src/chunking/index.js';
-import { countTokens, createMeasure } from '../../src/chunking/measure.js';
+import { countTokens, createMeasure } from '../../src/tokens/index.js';
 import { configSchema } from '../../src/config/schema.js';
 import type { Config } from '../../src/config/types.js';
 import { analyzeDocument, scoreDocument } from '../../src/engine/evaluate.js';

@@ -8,7 +8,7 @@
  */
 import { sectionLengths } from '../../src/advise/sections.js';
 import { lengthStats } from '../../src/advise/stats.js';
-import { createMeasure } from '../../src/chunking/measure.js';
+import { createMeasure } from '../../src/tokens/index.js';
 import { parseMarkdown } from '../../src/markdown/parse.js';
 import type { Chunk, ChunkingOptions } from '../../src/types.js';
 

@@ -1,6 +1,6 @@
 import type { ChunkMeasure } from '../chunking/piece.js';
 import { sectionsOf } from '../chunking/sections.js';
-import { sliceTokensOf } from '../chunking/sliceTokens.js';
+import { sliceTokensOf } from '../tokens/index.js';
 import { trimSpan } from '../chunking/trim.js';
 import type { ParsedDoc, Span } from '../types.js';
 

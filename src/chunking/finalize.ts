@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { lineAt } from '../markdown/lines.js';
 import type { Chunk, ChunkDraft, ParsedDoc, Span } from '../types.js';
-import { joinedTokens } from './sliceTokens.js';
+import { joinedTokens } from '../tokens/index.js';
 
 /** The 12-hex-digit stable chunk id: SHA-256 of the file path and the chunk text. */
 export function chunkId(path: string, text: string): string {

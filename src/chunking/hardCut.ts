@@ -1,6 +1,6 @@
 import type { Span } from '../types.js';
 import type { SplitContext } from './piece.js';
-import { tokenOffsets } from './tokenOffsets.js';
+import { tokenOffsets } from '../tokens/index.js';
 import { trimSpan } from './trim.js';
 
 /**

@@ -7,7 +7,7 @@ import { PRESETS } from './presets/index.js';
 import { chunkRecursive } from './recursive.js';
 import { chunkBySentence } from './sentence.js';
 import { chunkSemantic, type SentenceVectors } from './semantic.js';
-import { sliceTokensOf } from './sliceTokens.js';
+import { sliceTokensOf } from '../tokens/index.js';
 
 export { sectionsOf, type Section } from './sections.js';
 export type { ChunkMeasure } from './piece.js';

@@ -1,5 +1,5 @@
 import type { ChunkingOptions, Measure, ParsedDoc, SizeUnit, Span, SplitInfo, TokenizerName } from '../types.js';
-import { sliceTokensOf } from './sliceTokens.js';
+import { sliceTokensOf } from '../tokens/index.js';
 
 /**
  * The measure chunkers get: the configured unit plus token counts (`createMeasure`), and the

@@ -1,7 +1,7 @@
 import { recommendLimits } from '../advise/recommend.js';
 import { renderAdvice } from '../advise/render.js';
 import { sectionLengths, type SectionLength } from '../advise/sections.js';
-import { createMeasure } from '../chunking/measure.js';
+import { createMeasure } from '../tokens/index.js';
 import { limitsOf, settingsFor } from '../config/resolve.js';
 import { complexityExcess, type ComplexityLimits } from '../markdown/complexity.js';
 import { parseMarkdown } from '../markdown/parse.js';

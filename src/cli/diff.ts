@@ -6,7 +6,7 @@ import { decide } from '../compare/verdict.js';
 import { parseConfig } from '../config/load.js';
 import { isIncluded } from '../config/resolve.js';
 import { FAIL_ON_VALUES, probeSettings, type Config, type FailOn } from '../config/types.js';
-import { rankTableOf } from '../chunking/encodings.js';
+import { warmTokenizer } from '../tokens/index.js';
 import { compareFiles, type FilePair } from '../engine/compare-files.js';
 import { externalChunker, usesExternalChunker } from '../sources/external-chunker.js';
 import type { RetrievalInput, SourceText } from '../engine/retrieval.js';
@@ -440,7 +440,7 @@ async function goldenRetrieval(
   // While git streams the corpus, the main thread would only wait: load the tokenizer's table
   // (golden retrieval measures evidence in its tokens; the probes take chunks' counts as they
   // are) and open the caches (hashing the engine build).
-  if (golden) rankTableOf(config.chunking.tokenizer);
+  if (golden) warmTokenizer(config.chunking.tokenizer);
   const cache = cacheDir !== undefined ? openContentCache(resolve(io.cwd, cacheDir), 'chunks') : null;
   const packs = cacheDir !== undefined ? openContentCache(resolve(io.cwd, cacheDir), 'packs') : null;
   // The base side's BM25 index and ranks, for the next pull request on the same base: only the latest is kept.

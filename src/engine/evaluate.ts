@@ -1,7 +1,7 @@
 import type { InlineDisablePolicy } from '../config/types.js';
 import type { ContentWeights, OverallWeights, StructuralWeights } from '../shared/weights.js';
 import { chunkDocument } from '../chunking/index.js';
-import { createMeasure } from '../chunking/measure.js';
+import { createMeasure } from '../tokens/index.js';
 import type { SentenceVectors } from '../chunking/semantic.js';
 import type { ChunkMeasure } from '../chunking/piece.js';
 import { chunkExternal, hasBodyText, unlocatedNotice, type ExternalChunk } from '../chunking/presets/index.js';

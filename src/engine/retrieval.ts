@@ -1,6 +1,5 @@
 import { chunkDocument } from '../chunking/index.js';
-import { createMeasure } from '../chunking/measure.js';
-import { piecesTokens } from '../chunking/pieces.js';
+import { createMeasure, piecesTokens } from '../tokens/index.js';
 import type { SentenceVectors } from '../chunking/semantic.js';
 import { settingsFor } from '../config/resolve.js';
 import type { Config } from '../config/types.js';

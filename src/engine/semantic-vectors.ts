@@ -1,4 +1,4 @@
-import { createMeasure } from '../chunking/measure.js';
+import { createMeasure } from '../tokens/index.js';
 import {
   DEFAULT_EMBEDDING_MODEL,
   missingEmbeddingsMessage,

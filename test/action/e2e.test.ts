@@ -10,7 +10,7 @@
  * (c) docs/faq.md gets a typo-sized edit → no regression.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { countTokens } from '../../src/chunking/measure.js';
+import { countTokens } from '../../src/tokens/index.js';
 import { addedLinesFromPatch } from '../../src/sources/patch-lines.js';
 import type { Report } from '../../src/types.js';
 import { addPull, makePullScenario, readTree, runAction, type PullScenario } from '../helpers/action-run.js';

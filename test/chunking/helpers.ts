@@ -1,5 +1,5 @@
 import { chunkDocument } from '../../src/chunking/index.js';
-import { createMeasure } from '../../src/chunking/measure.js';
+import { createMeasure } from '../../src/tokens/index.js';
 import { trimSpan } from '../../src/chunking/trim.js';
 import { parseMarkdown } from '../../src/markdown/parse.js';
 import type { Chunk, ChunkingOptions, ParsedDoc } from '../../src/types.js';

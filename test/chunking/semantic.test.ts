@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { chunkDocument } from '../../src/chunking/index.js';
-import { createMeasure } from '../../src/chunking/measure.js';
+import { createMeasure } from '../../src/tokens/index.js';
 import { chunkSemantic, cosineDistance, semanticEmbeddingTexts, SemanticEmbeddingsError, type SentenceVectors } from '../../src/chunking/semantic.js';
 import { parseMarkdown } from '../../src/markdown/parse.js';
 import type { ChunkingOptions } from '../../src/types.js';

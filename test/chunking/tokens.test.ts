@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMeasure } from '../../src/chunking/measure.js';
-import { tokenOffsets } from '../../src/chunking/tokenOffsets.js';
+import { createMeasure, tokenOffsets } from '../../src/tokens/index.js';
 import { chunk, uncovered, view } from './helpers.js';
 
 // Common English words after a space are one o200k token each (" two", " three", …), as are

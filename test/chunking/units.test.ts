@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hardCut } from '../../src/chunking/hardCut.js';
 import { kindsIn } from '../../src/chunking/kinds.js';
-import { createMeasure } from '../../src/chunking/measure.js';
+import { createMeasure } from '../../src/tokens/index.js';
 import { mergeShortSections } from '../../src/chunking/mergeShort.js';
 import { packUnits, type UnitSizes } from '../../src/chunking/pack.js';
 import type { SplitContext } from '../../src/chunking/piece.js';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chunkDocument } from '../../src/chunking/index.js';
-import { createMeasure } from '../../src/chunking/measure.js';
+import { createMeasure } from '../../src/tokens/index.js';
 import { parseConfig } from '../../src/config/load.js';
 import { parseMarkdown } from '../../src/markdown/parse.js';
 import type { Report } from '../../src/types.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { piecesTokens } from '../../src/chunking/pieces.js';
+import { piecesTokens } from '../../src/tokens/index.js';
 import { defaultConfig } from '../../src/config/schema.js';
 import { chunkForRetrieval, chunkTokensAt } from '../../src/engine/retrieval.js';
 import type { Chunk } from '../../src/types.js';

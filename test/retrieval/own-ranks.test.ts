@@ -10,7 +10,7 @@ import { glob } from 'tinyglobby';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chunkDocument } from '../../src/chunking/index.js';
-import { createMeasure } from '../../src/chunking/measure.js';
+import { createMeasure } from '../../src/tokens/index.js';
 import { parseConfig } from '../../src/config/load.js';
 import { settingsFor } from '../../src/config/resolve.js';
 import { parseMarkdown } from '../../src/markdown/parse.js';

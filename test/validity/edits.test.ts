@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countTokens } from '../../src/chunking/measure.js';
+import { countTokens } from '../../src/tokens/index.js';
 import { configSchema } from '../../src/config/schema.js';
 import { compareFiles } from '../../src/engine/compare-files.js';
 import { parseGolden } from '../../src/golden/load.js';

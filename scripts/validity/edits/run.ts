@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { chunkDocument } from '../../../src/chunking/index.js';
-import { countTokens, createMeasure } from '../../../src/chunking/measure.js';
+import { countTokens, createMeasure } from '../../../src/tokens/index.js';
 import type { Config } from '../../../src/config/types.js';
 import { foldWhitespace, locateExcerpt } from '../../../src/golden/locate.js';
 import type { GoldenQuery, GoldenSet } from '../../../src/golden/schema.js';

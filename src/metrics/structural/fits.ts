@@ -1,4 +1,4 @@
-import { sliceTokensOf, type TokenCounting } from '../../chunking/sliceTokens.js';
+import { sliceTokensOf, type TokenCounting } from '../../tokens/index.js';
 import type { Measure, ParsedDoc, Span } from '../../types.js';
 
 /**

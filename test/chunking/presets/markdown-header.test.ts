@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitMarkdownHeaders } from '../../../src/chunking/presets/langchainMarkdownHeader.js';
 import { PRESETS } from '../../../src/chunking/presets/index.js';
-import { createMeasure } from '../../../src/chunking/measure.js';
+import { createMeasure } from '../../../src/tokens/index.js';
 import { parseMarkdown } from '../../../src/markdown/parse.js';
 import { optionsWith } from '../helpers.js';
 

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chunkDocument } from '../../../src/chunking/index.js';
-import { createMeasure } from '../../../src/chunking/measure.js';
+import { createMeasure } from '../../../src/tokens/index.js';
 import { parseMarkdown } from '../../../src/markdown/parse.js';
 import type { ChunkingOptions, ParsedDoc } from '../../../src/types.js';
 import { optionsWith } from '../helpers.js';

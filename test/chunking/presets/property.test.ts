@@ -4,7 +4,7 @@ import { splitRecursive, LANGCHAIN_MARKDOWN_SEPARATORS, LANGCHAIN_SEPARATORS } f
 import { splitMarkdownNodes } from '../../../src/chunking/presets/llamaindexMarkdown.js';
 import { splitSentences, SENTENCE_SPLITTER_DEFAULTS } from '../../../src/chunking/presets/llamaindexSentence.js';
 import { locateTexts } from '../../../src/chunking/presets/located.js';
-import { createMeasure } from '../../../src/chunking/measure.js';
+import { createMeasure } from '../../../src/tokens/index.js';
 import { libraryChunks } from './library.js';
 import { optionsWith } from '../helpers.js';
 

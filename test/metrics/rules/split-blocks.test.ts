@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { chunkDocument } from '../../../src/chunking/index.js';
-import { createMeasure } from '../../../src/chunking/measure.js';
+import { createMeasure } from '../../../src/tokens/index.js';
 import { defaultConfig } from '../../../src/config/schema.js';
 import { parseMarkdown } from '../../../src/markdown/parse.js';
 import { checkSplitBlocks } from '../../../src/metrics/rules/split-blocks.js';

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { finalizeChunks } from '../../../src/chunking/finalize.js';
-import { createMeasure } from '../../../src/chunking/measure.js';
+import { createMeasure } from '../../../src/tokens/index.js';
 import { parseMarkdown } from '../../../src/markdown/parse.js';
 import { sourceCoverage } from '../../../src/metrics/coverage.js';
 import { checkRules } from '../../../src/metrics/rules/index.js';

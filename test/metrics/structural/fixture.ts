@@ -4,7 +4,7 @@
  * by default, so expected values can be computed by hand.
  */
 import { finalizeChunks } from '../../../src/chunking/finalize.js';
-import { createMeasure } from '../../../src/chunking/measure.js';
+import { createMeasure } from '../../../src/tokens/index.js';
 import { parseMarkdown } from '../../../src/markdown/parse.js';
 import type { StructuralInput } from '../../../src/metrics/structural/input.js';
 import type { ChunkDraft, ChunkingOptions, Span } from '../../../src/types.js';

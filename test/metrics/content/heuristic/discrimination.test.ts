@@ -2,7 +2,7 @@ import { defaultConfig } from '../../../../src/config/schema.js';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { chunkDocument } from '../../../../src/chunking/index.js';
-import { createMeasure } from '../../../../src/chunking/measure.js';
+import { createMeasure } from '../../../../src/tokens/index.js';
 import { parseMarkdown } from '../../../../src/markdown/parse.js';
 import { explainContentHeuristic, scoreContentHeuristic } from '../../../../src/metrics/content/heuristic/index.js';
 import type { ChunkingOptions, ContentMetricName } from '../../../../src/types.js';

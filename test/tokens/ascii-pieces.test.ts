@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { CL100K_TOKEN_SPLIT_REGEX, O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
 import { describe, expect, it } from 'vitest';
-import { splitPieces } from '../../src/chunking/pieces.js';
+import { splitPieces } from '../../src/tokens/pieces.js';
 import type { TokenizerName } from '../../src/types.js';
 
-// The ASCII scanner (src/chunking/asciiPieces.ts) must cut text exactly where the tokenizer's
+// The ASCII scanner (src/tokens/asciiPieces.ts) must cut text exactly where the tokenizer's
 // own split pattern does: the pattern, run by `matchAll` as gpt-tokenizer runs it, is the
 // reference for every piece boundary.
 

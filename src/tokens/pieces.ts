@@ -21,7 +21,7 @@ export interface PieceTable {
 /**
  * One pass of the split pattern over `source`: piece starts and the token counts before them.
  * A source with runs over `RUN_CAP` characters is split in the segments `countTokens`
- * counts it in (src/chunking/runCap.ts), each segment alone: sync points lie on run boundaries,
+ * counts it in (src/tokens/runCap.ts), each segment alone: sync points lie on run boundaries,
  * so a slice between two of them is counted as `countTokens` would count it.
  */
 export function pieceTable(source: string, tokenizer: TokenizerName): PieceTable {
@@ -56,7 +56,7 @@ export function pieceTable(source: string, tokenizer: TokenizerName): PieceTable
   };
 }
 
-/** Token count of `text`, exactly as `countTokens` (src/chunking/measure.ts): the sum of its pieces' counts. */
+/** Token count of `text`, exactly as `countTokens` (src/tokens/measure.ts): the sum of its pieces' counts. */
 export function piecesTokens(text: string, tokenizer: TokenizerName): number {
   let total = 0;
   forEachPiece(text, tokenizer, (_start, count) => {
@@ -100,7 +100,7 @@ let pieceStart = 0;
 /**
  * The end of the pre-token after `at` (its start goes to `pieceStart`), or -1 at the end of the
  * text. Pieces follow each other, so the piece at `at` is tried first: by the ASCII scanner
- * (src/chunking/asciiPieces.ts), else by a sticky match of the pattern; text the pattern would not
+ * (src/tokens/asciiPieces.ts), else by a sticky match of the pattern; text the pattern would not
  * match (none is known) is skipped as the tokenizer's own global search skips it.
  */
 function nextPiece(text: string, at: number, tokenizer: TokenizerName): number {

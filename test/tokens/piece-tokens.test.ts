@@ -2,13 +2,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bytePairEncoderOf, encodingOf, rankTableOf } from '../../src/chunking/encodings.js';
-import { countTokens, createMeasure } from '../../src/chunking/measure.js';
-import { binaryRank, binaryRanksOf, byteKey, pairRanks, pieceTokenCounter } from '../../src/chunking/pieceTokens.js';
-import { splitPieces } from '../../src/chunking/pieces.js';
+import { bytePairEncoderOf, encodingOf, rankTableOf } from '../../src/tokens/encodings.js';
+import { countTokens, createMeasure } from '../../src/tokens/measure.js';
+import { binaryRank, binaryRanksOf, byteKey, pairRanks, pieceTokenCounter } from '../../src/tokens/pieceTokens.js';
+import { splitPieces } from '../../src/tokens/pieces.js';
 import type { TokenizerName } from '../../src/types.js';
 
-// A pre-token counted straight by the byte-pair encoder (src/chunking/pieceTokens.ts) must count
+// A pre-token counted straight by the byte-pair encoder (src/tokens/pieceTokens.ts) must count
 // what gpt-tokenizer's own `countTokens` counts for it.
 
 const TOKENIZERS: TokenizerName[] = ['o200k_base', 'cl100k_base'];

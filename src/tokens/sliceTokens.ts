@@ -43,7 +43,7 @@ export function sliceTokensOf(measure: TokenCounting, source: string): SliceToke
  * `z1`, `z2` are the sync points nearest inside its ends: only those few edge characters are
  * tokenized again. Slices with no sync point inside are tokenized whole (memoised).
  * One piece pass costs about one `countTokens` of the source: repeated pieces (words) are
- * counted once per process. The slice tests (test/chunking/slice-tokens.test.ts) check every
+ * counted once per process. The slice tests (test/tokens/slice-tokens.test.ts) check every
  * rule against whole-text counts.
  */
 export function sliceTokenCounter(source: string, measure: TokenCounting): SliceTokens {

@@ -13,9 +13,9 @@ import type { RankTable } from './rankTable.js';
  * character boundaries, and it then decodes to the slice between them; so slicing the piece
  * looks up the same entries with the same merge order, without decoding. (A piece with a lone
  * surrogate, which `TextEncoder` replaces, goes to the library's own encoder.) The ranks come
- * from the encoding's {@link RankTable} (src/chunking/encodings.ts), the library's own two tables
+ * from the encoding's {@link RankTable} (src/tokens/encodings.ts), the library's own two tables
  * loaded without its encoder: a run that only counts never builds the encoder.
- * test/chunking/piece-tokens.test.ts checks it against `countTokens`.
+ * test/tokens/piece-tokens.test.ts checks it against `countTokens`.
  */
 export function pieceTokenCounter(tokenizer: TokenizerName): (piece: string) => number {
   const table = rankTableOf(tokenizer);
@@ -116,7 +116,7 @@ const BINARY_RANKS = new WeakMap<RankTable, (bytes: Uint8Array, from: number, to
  * The rank of a byte range among the encoding's non-UTF-8 tokens, as {@link binaryRank} finds it:
  * ranges of up to {@link KEYED_BYTES} bytes (nearly all, and every range a multi-byte character
  * is cut in) from a map by {@link byteKey}, longer ones by the binary search. The tokens' byte
- * strings are distinct (test/chunking/piece-tokens.test.ts), so both find the same one.
+ * strings are distinct (test/tokens/piece-tokens.test.ts), so both find the same one.
  */
 export function binaryRanksOf(table: RankTable): (bytes: Uint8Array, from: number, to: number) => number | undefined {
   let lookup = BINARY_RANKS.get(table);

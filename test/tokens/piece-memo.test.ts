@@ -1,8 +1,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { clearPieceMemo, pieceTable, piecesTokens } from '../../src/chunking/pieces.js';
-import { countTokens } from '../../src/chunking/measure.js';
+import { clearPieceMemo, pieceTable, piecesTokens } from '../../src/tokens/pieces.js';
+import { countTokens } from '../../src/tokens/measure.js';
 
 /** V8's collector, reached without starting Node with --expose-gc. */
 function collect(): () => void {

@@ -14,8 +14,8 @@ async function fresh(script: string): Promise<string> {
 describe('token tables', () => {
   it('load on first use, and only the encoding a run counts with; counting builds no encoder', async () => {
     const script = (tokenizer: string) => `
-      const { loadedEncoders, loadedEncodings } = await import('./src/chunking/encodings.ts');
-      const { createMeasure } = await import('./src/chunking/measure.ts');
+      const { loadedEncoders, loadedEncodings } = await import('./src/tokens/encodings.ts');
+      const { createMeasure } = await import('./src/tokens/measure.ts');
       const before = loadedEncodings().join(',');
       const measure = createMeasure('tokens', '${tokenizer}');
       const after = loadedEncodings().join(',');

@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodingOf, rankTableOf } from '../../src/chunking/encodings.js';
-import { packRanks, unpackRanks, type BpeRanks, type PackedRanks } from '../../src/chunking/rankTable.js';
+import { encodingOf, rankTableOf } from '../../src/tokens/encodings.js';
+import { packRanks, unpackRanks, type BpeRanks, type PackedRanks } from '../../src/tokens/rankTable.js';
 import type { TokenizerName } from '../../src/types.js';
 
 const TOKENIZERS: TokenizerName[] = ['o200k_base', 'cl100k_base'];

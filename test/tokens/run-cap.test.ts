@@ -1,9 +1,9 @@
 import { countTokens as exact } from 'gpt-tokenizer/encoding/o200k_base';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countTokens } from '../../src/chunking/measure.js';
-import { countRunCapped, RUN_CAP, runCappedSegments } from '../../src/chunking/runCap.js';
-import { tokenOffsets } from '../../src/chunking/tokenOffsets.js';
+import { countTokens } from '../../src/tokens/measure.js';
+import { countRunCapped, RUN_CAP, runCappedSegments } from '../../src/tokens/runCap.js';
+import { tokenOffsets } from '../../src/tokens/tokenOffsets.js';
 
 describe('runCappedSegments: the rule', () => {
   it('leaves text without a run longer than 1000 characters whole', () => {

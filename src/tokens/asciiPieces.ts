@@ -8,7 +8,7 @@ import type { TokenizerName } from '../types.js';
  * `[\t\n\v\f\r ]`, and everything else is "other". The scanner finds the piece the pattern
  * matches at a position, alternative by alternative, and gives up (returns {@link UNDECIDED})
  * whenever a character whose class decides the piece is not ASCII: the caller then runs the
- * pattern itself. test/chunking/ascii-pieces.test.ts checks it against the pattern.
+ * pattern itself. test/tokens/ascii-pieces.test.ts checks it against the pattern.
  */
 
 /** What {@link asciiPieceEnd} returns when a non-ASCII character decides the piece. */

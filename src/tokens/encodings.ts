@@ -12,11 +12,11 @@ export type Encoding = Pick<typeof GptEncoding, 'countTokens' | 'encode' | 'deco
 // below into a plain `require(…)` of a file it ships beside the bundle (dist/tokenizer/).
 const loadModule = createRequire(import.meta.url);
 
-// Counting needs only the rank table (src/chunking/pieceTokens.ts), which loads several times
-// faster packed than as the library's encoding (src/chunking/rankTable.ts): from source, the
+// Counting needs only the rank table (src/tokens/pieceTokens.ts), which loads several times
+// faster packed than as the library's encoding (src/tokens/rankTable.ts): from source, the
 // library's rank array is packed here; in the bundle, scripts/build.mjs ships it packed
 // (`{ packed }`, dist/tokenizer/<name>.ranks.cjs, checked against the library by
-// test/chunking/rank-table.test.ts).
+// test/tokens/rank-table.test.ts).
 type RankModule = { packed: PackedRanks } | { default: BpeRanks };
 const RANK_LOADERS: Record<TokenizerName, () => RankModule> = {
   o200k_base: () => loadModule('gpt-tokenizer/bpeRanks/o200k_base') as RankModule,
@@ -57,7 +57,7 @@ export function encodingOf(name: TokenizerName): Encoding {
   let encoding = loaded.get(name);
   if (!encoding) {
     encoding = LOADERS[name]();
-    // Each distinct pre-token is counted once and remembered by src/chunking/pieces.ts: the
+    // Each distinct pre-token is counted once and remembered by src/tokens/pieces.ts: the
     // library's own cache of merges would only hold a second copy.
     encoding.setMergeCacheSize(0);
     loaded.set(name, encoding);
@@ -85,4 +85,9 @@ export function bytePairEncoderOf(name: TokenizerName): BytePairEncoder | undefi
   const api = (encodingOf(name) as { default?: { bytePairEncodingCoreProcessor?: Partial<BytePairEncoder> } }).default;
   const core = api?.bytePairEncodingCoreProcessor;
   return typeof core?.bytePairEncode === 'function' ? (core as BytePairEncoder) : undefined;
+}
+
+/** Loads what counting with the named encoding needs, so that a run can do it while it would wait anyway. */
+export function warmTokenizer(name: TokenizerName): void {
+  rankTableOf(name);
 }
