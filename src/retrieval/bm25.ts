@@ -4,9 +4,9 @@
  * base's and saves the base's) and the probes rank with.
  *
  * The scores are MiniSearch 7's BM25+ as chunkgate first configured it (one field, every weight
- * and boost 1, no prefix or fuzzy matching, OR, k 1.2, b 0.7, d 0.5), bit for bit, and
- * `test/retrieval/minisearch-oracle.test.ts` compares the ranks with MiniSearch's (a dev
- * dependency, the test oracle):
+ * and boost 1, no prefix or fuzzy matching, OR, k 1.2, b 0.7, d 0.5), bit for bit: the tests
+ * (`test/retrieval/bm25.test.ts`, `own-ranks.test.ts`, `bm25-sides*.test.ts`) compare the ranks
+ * with MiniSearch's (a dev dependency, the test oracle in `test/helpers/minisearch-bm25.ts`):
  * - a document's length is its count of distinct tokens, and the mean length is the running
  *   mean MiniSearch keeps as documents are added in corpus order;
  * - a term's score in a document is `idf × (d + tf (k+1) / (tf + k (1 − b + b len / mean)))`,
