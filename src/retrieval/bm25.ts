@@ -127,16 +127,21 @@ export function addDocument(index: Bm25Index, { terms, length }: DocumentTerms, 
     if (!term) continue;
     let postings = index.postings.get(term);
     if (!postings) index.postings.set(term, (postings = { docs: [], tfs: [] }));
-    const last = postings.docs.length - 1;
-    if (postings.docs[last] === slot) postings.tfs[last]! += 1;
-    else {
-      postings.docs.push(slot);
-      postings.tfs.push(1);
-    }
+    addOccurrence(postings, slot);
   }
   index.lengths.push(length);
   index.orders.push(order);
   index.count += 1;
+}
+
+/** Counts one occurrence of a term in document `slot`, the last document added. */
+function addOccurrence(postings: Postings, slot: number): void {
+  const last = postings.docs.length - 1;
+  if (postings.docs[last] === slot) postings.tfs[last]! += 1;
+  else {
+    postings.docs.push(slot);
+    postings.tfs.push(1);
+  }
 }
 
 /** MiniSearch's mean length after adding documents of these `lengths` in this order (its addFieldLength, document after document). */
@@ -157,6 +162,13 @@ export function indexChunks(chunks: readonly Pick<RetrievalChunk, 'order' | 'hea
 /** Ranks indexed chunks for a query, best first, at most `k` (as `order` numbers); synchronous. */
 export type Ranker = (query: string, k: number) => number[];
 
+/** A term's documents, its score in each, and the last query that counted it. */
+interface Scored {
+  docs: readonly number[];
+  scores: Float64Array;
+  query: number;
+}
+
 /**
  * A query's scores over an index: each term's score in each of its documents computed once per
  * index (queries share common words), and scratch arrays reused from query to query.
@@ -168,7 +180,9 @@ class Scorer {
   readonly matched: Int32Array;
   /** The slots the current query reached, in the order first reached. */
   readonly touched: number[] = [];
-  private readonly scored = new Map<string, { docs: readonly number[]; scores: Float64Array } | null>();
+  private readonly scored = new Map<string, Scored | null>();
+  /** Counts queries: a term whose {@link Scored.query} is this one was already counted in the current query. */
+  private query = 0;
 
   constructor(private readonly index: Bm25Index) {
     this.sums = new Float64Array(index.lengths.length);
@@ -181,12 +195,13 @@ class Scorer {
    */
   add(terms: readonly string[]): void {
     const { sums, matched, touched } = this;
+    const query = ++this.query;
     for (let at = 0; at < terms.length; at++) {
-      const term = terms[at]!;
-      const entry = this.scoresOf(term);
+      const entry = this.scoresOf(terms[at]!);
       if (entry === null) continue;
       const { docs, scores } = entry;
-      const first = terms.indexOf(term) === at;
+      const first = entry.query !== query;
+      entry.query = query;
       for (let k = 0; k < docs.length; k++) {
         const slot = docs[k]!;
         sums[slot] = sums[slot]! + scores[k]!;
@@ -211,7 +226,7 @@ class Scorer {
   }
 
   /** The term's documents and its score in each, or `null` when it is in none. */
-  private scoresOf(term: string): { docs: readonly number[]; scores: Float64Array } | null {
+  private scoresOf(term: string): Scored | null {
     let entry = this.scored.get(term);
     if (entry !== undefined) return entry;
     const postings = this.index.postings.get(term);
@@ -223,7 +238,7 @@ class Scorer {
       // A float array: an array of numbers would change elements kind with the values it holds.
       const scores = new Float64Array(docs.length);
       for (let at = 0; at < docs.length; at++) scores[at] = termScore(idf, tfs[at]!, lengths[docs[at]!]!, mean);
-      entry = { docs, scores };
+      entry = { docs, scores, query: 0 };
     }
     this.scored.set(term, entry);
     return entry;
@@ -293,9 +308,30 @@ export function ownRanks(bodies: readonly (string | readonly string[])[], querie
   const terms = queries.map(queryTerms);
   const vocabulary = new Set(terms.flat());
   const index = emptyIndex();
+  // What addDocument does, with one map lookup per token: each distinct term of the bodies once,
+  // with its postings (`null` outside the vocabulary) and the last body that counted it.
+  const seen = new Map<string, { postings: Postings | null; last: number }>();
   for (let doc = 0; doc < bodies.length; doc++) {
     const body = bodies[doc]!;
-    addDocument(index, documentTerms(typeof body === 'string' ? searchTerms(body) : body, vocabulary), doc);
+    const tokens = typeof body === 'string' ? searchTerms(body) : body;
+    let length = 0;
+    for (let at = 0; at < tokens.length; at++) {
+      const term = tokens[at]!;
+      let entry = seen.get(term);
+      if (entry === undefined) {
+        let postings: Postings | null = null;
+        if (vocabulary.has(term)) index.postings.set(term, (postings = { docs: [], tfs: [] }));
+        seen.set(term, (entry = { postings, last: -1 }));
+      }
+      if (entry.last !== doc) {
+        entry.last = doc;
+        length += 1;
+      }
+      if (entry.postings !== null) addOccurrence(entry.postings, doc);
+    }
+    index.lengths.push(length);
+    index.orders.push(doc);
+    index.count += 1;
   }
   index.mean = runningMean(index.lengths);
   const scorer = new Scorer(index);
