@@ -51,7 +51,7 @@ export interface DocumentTerms {
 }
 
 /** The {@link DocumentTerms} of a document's `terms` (all of them, as `searchTerms` cut them) over `vocabulary` (`null`: every term). */
-export function documentTerms(terms: readonly string[], vocabulary: ReadonlySet<string> | null): DocumentTerms {
+function documentTerms(terms: readonly string[], vocabulary: ReadonlySet<string> | null): DocumentTerms {
   const kept: string[] = [];
   const distinct = new Set<string>();
   for (let at = 0; at < terms.length; at++) {
@@ -114,7 +114,7 @@ export interface Bm25Index {
 }
 
 /** An index of no document. */
-export function emptyIndex(): Bm25Index {
+function emptyIndex(): Bm25Index {
   return { postings: new Map(), lengths: [], orders: [], mean: 0, count: 0 };
 }
 
