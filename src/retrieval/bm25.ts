@@ -308,26 +308,31 @@ export function ownRanks(bodies: readonly (string | readonly string[])[], querie
   const terms = queries.map(queryTerms);
   const vocabulary = new Set(terms.flat());
   const index = emptyIndex();
-  // What addDocument does, with one map lookup per token: each distinct term of the bodies once,
-  // with its postings (`null` outside the vocabulary) and the last body that counted it.
-  const seen = new Map<string, { postings: Postings | null; last: number }>();
+  // What addDocument does, with one map lookup per token: each distinct term of the bodies gets
+  // an id, its postings (`null` outside the vocabulary) and the last body that counted it.
+  const ids = new Map<string, number>();
+  const postingsOf: (Postings | null)[] = [];
+  const lastDoc: number[] = [];
   for (let doc = 0; doc < bodies.length; doc++) {
     const body = bodies[doc]!;
     const tokens = typeof body === 'string' ? searchTerms(body) : body;
     let length = 0;
     for (let at = 0; at < tokens.length; at++) {
       const term = tokens[at]!;
-      let entry = seen.get(term);
-      if (entry === undefined) {
+      let id = ids.get(term);
+      if (id === undefined) {
         let postings: Postings | null = null;
         if (vocabulary.has(term)) index.postings.set(term, (postings = { docs: [], tfs: [] }));
-        seen.set(term, (entry = { postings, last: -1 }));
+        ids.set(term, (id = postingsOf.length));
+        postingsOf.push(postings);
+        lastDoc.push(-1);
       }
-      if (entry.last !== doc) {
-        entry.last = doc;
+      if (lastDoc[id] !== doc) {
+        lastDoc[id] = doc;
         length += 1;
       }
-      if (entry.postings !== null) addOccurrence(entry.postings, doc);
+      const postings = postingsOf[id]!;
+      if (postings !== null) addOccurrence(postings, doc);
     }
     index.lengths.push(length);
     index.orders.push(doc);
