@@ -1,5 +1,5 @@
 import { bodySearchTerms } from './body-terms.js';
-import { ownRanks } from '../retrieval/own-ranks.js';
+import { ownRanks } from '../retrieval/bm25.js';
 import { searchTerms } from '../retrieval/terms.js';
 import { firstSentence, SEGMENT_WINDOW } from '../text/segments.js';
 import type { Chunk } from '../types.js';
@@ -67,7 +67,7 @@ function proseLead(text: string): string {
 export function selfRetrievability(chunks: readonly Pick<Chunk, 'headingPath' | 'text'>[]): SelfRetrievability {
   if (chunks.length === 0) return { score: 100, ranks: [], queries: [] };
   const queries = chunks.map((chunk) => chunkQuery(chunk));
-  // The ranks bm25Ranker gives over the document's chunks (indexed as `bodyOf`), without building its index per file.
+  // The document's chunks indexed as `bodyOf` gives them, from the terms their tokens already give.
   const ranks = ownRanks(chunks.map(bodySearchTerms), queries);
   const findable = ranks.filter((value) => value !== null && value <= SELF_RETRIEVAL_TOP).length;
   return { score: (100 * findable) / chunks.length, ranks, queries };

@@ -1,6 +1,6 @@
 import { baseKey } from '../retrieval/bm25-key.js';
-import { bm25Sides, bm25Terms, type Bm25Store, type Bm25Terms } from '../retrieval/bm25-sides.js';
-import { bm25Memo, bodyOf, memoEntry } from '../retrieval/bm25.js';
+import { bm25Sides, type Bm25Store } from '../retrieval/bm25-sides.js';
+import { bm25Memo, bm25Terms, bodyOf, memoEntry, type Bm25Terms } from '../retrieval/bm25.js';
 import { searchTerms } from '../retrieval/terms.js';
 import type { RetrievalChunk, Retriever } from '../retrieval/types.js';
 import type { Chunk, Span } from '../types.js';

@@ -4,6 +4,7 @@
  * and the ranks of the queries answered. A format of its own: an entry of another format,
  * MiniSearch's index of `chunkgate-bm25/1` included, or a damaged one, is a miss.
  */
+import type { Postings } from './bm25.js';
 
 /** A saved base side; slots are corpus orders. */
 export interface SavedBase {
@@ -18,12 +19,6 @@ export interface SavedBase {
 
 /** The format of {@link SavedBase}. */
 export const SAVED_FORMAT = 'chunkgate-bm25/2';
-
-/** One query term's postings: its documents (ascending) and the term's frequency in each. */
-export interface Postings {
-  docs: number[];
-  tfs: number[];
-}
 
 /** The saved form of a base index's postings and lengths (documents numbered in corpus order), without ranks. */
 export function saveBase(postings: ReadonlyMap<string, Postings>, lengths: readonly number[]): SavedBase {

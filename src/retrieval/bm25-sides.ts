@@ -1,26 +1,15 @@
 /**
- * The golden-set BM25 of one run, base and head: `bm25Ranker`'s ranks, bit for bit, from an
- * index of the queries' terms this module keeps itself (postings as arrays, as `ownRanks` does).
+ * The golden-set BM25 of one run, base and head, over the one postings index (`bm25.ts`).
  *
- * Why not MiniSearch here: a pull request on a docs site of thousands of files changes a few of
- * them. The head's index is the base's with the changed files' chunks removed and added; the
- * base's index and ranks are saved for the next pull request on the same base commit. Loading
- * MiniSearch's saved index (a JSON radix tree and maps by string id), re-indexing through it and
- * asking it for every match of a common query word took most of a warm golden-set run; plain
- * postings load, derive and rank in a fraction of that. MiniSearch stays the scorer of record
- * (`bm25Ranker`): tests compare these ranks with a fresh MiniSearch index's.
- *
- * What is reproduced, from MiniSearch 7 as `bm25Ranker` configures it: a document's length
- * is its count of distinct tokens; the mean length is the running mean of the lengths in corpus
- * order; a term's score is `termScore` with `idf` over the documents holding it; a query's score
- * is the sum of its terms' scores in query order (a repeated term again) times the number of
- * distinct query terms the document holds; ties rank in corpus order.
+ * A pull request on a docs site of thousands of files changes a few of them. The head's index is
+ * the base's with the changed files' chunks removed and added; the base's index and ranks are
+ * saved for the next pull request on the same base commit (`bm25-saved.ts`). Removing documents
+ * keeps the scores of a fresh index: the lengths' running mean is taken again in the head's corpus
+ * order, and the idf counts live documents only.
  */
-import { inverseDocumentFrequency, termScore } from './bm25-plus.js';
-import { bm25Memo, bodyOf, memoEntry, type Bm25Memo, type Ranker } from './bm25.js';
+import { addDocument, bm25Terms, bodyOf, indexChunks, memoEntry, rankerOf, runningMean, type Bm25Index, type Bm25Terms, type Postings, type Ranker } from './bm25.js';
 import { baseKey } from './bm25-key.js';
-import { saveBase, savedBase, savedPostings, type Postings, type SavedBase } from './bm25-saved.js';
-import { searchTerms } from './terms.js';
+import { saveBase, savedBase, savedPostings, type SavedBase } from './bm25-saved.js';
 import type { RetrievalChunk, Retriever } from './types.js';
 
 /** Builders of the two sides' retrievers of one run ({@link bm25Sides}). */
@@ -77,77 +66,20 @@ export function bm25Sides(queries: readonly string[], store?: Bm25Store, shared?
   };
 }
 
-/**
- * The terms an index keeps postings of, and the terms of each chunk body cut so far (both sides
- * share most). A caller that has already cut the corpus against a wider vocabulary (the probes,
- * counting document frequencies) passes its own: postings of terms no query holds cost a little
- * memory and change no score.
- */
-export interface Bm25Terms {
-  vocabulary: ReadonlySet<string>;
-  memo: Bm25Memo;
-}
-
-/** The {@link Bm25Terms} of `queries`, with an empty memo. */
-export function bm25Terms(queries: readonly string[]): Bm25Terms {
-  return { vocabulary: new Set(queries.flatMap((query) => searchTerms(query))), memo: bm25Memo() };
-}
-
 /** One file's documents: their index slots and chunks, in corpus order. */
 interface IndexedFile {
   slots: number[];
   chunks: readonly Pick<RetrievalChunk, 'headingPath' | 'text'>[];
 }
 
-/** A side's index. Slots number documents; a removed document's slot is not reused. */
-interface Bm25Index {
-  /** Postings of the query terms, live documents only. */
-  postings: Map<string, Postings>;
-  /** Each slot's length (distinct tokens). */
-  lengths: number[];
-  /** Each slot's corpus order (`-1`: removed). */
-  orders: number[];
-  /** MiniSearch's mean length: the running mean of the lengths in corpus order. */
-  mean: number;
-  /** The live documents. */
-  count: number;
+/** A side's index, and each file's documents in it. */
+interface SideIndex extends Bm25Index {
   files: Map<string, IndexedFile>;
 }
 
 /** The index of `chunks`, fresh: slot `i` is `chunks[i]`. */
-function buildIndex(chunks: readonly RetrievalChunk[], terms: Bm25Terms): Bm25Index {
-  const index: Bm25Index = { postings: new Map(), lengths: [], orders: [], mean: 0, count: 0, files: filesOf(chunks, 0) };
-  for (const chunk of chunks) addDocument(index, chunk, terms);
-  index.mean = runningMean(index.lengths);
-  return index;
-}
-
-/** Adds `chunk` as the next slot: its query terms' postings, its length and its order. */
-function addDocument(index: Bm25Index, chunk: RetrievalChunk, { vocabulary, memo }: Bm25Terms): void {
-  const slot = index.lengths.length;
-  const entry = memoEntry(bodyOf(chunk), vocabulary, memo);
-  for (const term of entry.terms) {
-    // MiniSearch counts an empty token in the length but indexes no empty term (and no query holds one).
-    if (!term) continue;
-    let postings = index.postings.get(term);
-    if (!postings) index.postings.set(term, (postings = { docs: [], tfs: [] }));
-    const last = postings.docs.length - 1;
-    if (postings.docs[last] === slot) postings.tfs[last]! += 1;
-    else {
-      postings.docs.push(slot);
-      postings.tfs.push(1);
-    }
-  }
-  index.lengths.push(entry.length);
-  index.orders.push(chunk.order);
-  index.count += 1;
-}
-
-/** MiniSearch's mean length after adding documents of these `lengths` in this order (its addFieldLength, document after document). */
-function runningMean(lengths: readonly number[]): number {
-  let mean = 0;
-  for (let at = 0; at < lengths.length; at++) mean = (mean * at + lengths[at]!) / (at + 1);
-  return mean;
+function buildIndex(chunks: readonly RetrievalChunk[], terms: Bm25Terms): SideIndex {
+  return { ...indexChunks(chunks, terms), files: filesOf(chunks, 0) };
 }
 
 /** Each file's slots and chunks, for `chunks` in slots `first`, `first + 1`, … (a file's chunks are consecutive in corpus order). */
@@ -173,7 +105,7 @@ function filesOf(chunks: readonly RetrievalChunk[], first: number): Map<string, 
  * and adding the head's (in place: `from` is spent), or `null` when building is cheaper (past
  * half the corpus changed).
  */
-function deriveIndex(from: Bm25Index, chunks: readonly RetrievalChunk[], terms: Bm25Terms): Bm25Index | null {
+function deriveIndex(from: SideIndex, chunks: readonly RetrievalChunk[], terms: Bm25Terms): SideIndex | null {
   const wanted = filesOf(chunks, 0);
   // Few loops over the files' maps: this runs once per run, before V8 optimises anything.
   const kept = new Set<string>();
@@ -204,7 +136,7 @@ function deriveIndex(from: Bm25Index, chunks: readonly RetrievalChunk[], terms: 
   // Each head chunk's slot: its base document's for a kept file, else a new one.
   const slotOf = new Array<number>(chunks.length).fill(0);
   const files = new Map<string, IndexedFile>();
-  const index: Bm25Index = { ...from, files, count: 0 };
+  const index: SideIndex = { ...from, files, count: 0 };
   for (const [file, entry] of wanted) {
     if (kept.has(file)) {
       const { slots } = from.files.get(file)!;
@@ -220,7 +152,8 @@ function deriveIndex(from: Bm25Index, chunks: readonly RetrievalChunk[], terms: 
     for (const position of entry.slots) {
       slotOf[position] = index.lengths.length;
       slots.push(index.lengths.length);
-      addDocument(index, chunks[position]!, terms);
+      const chunk = chunks[position]!;
+      addDocument(index, memoEntry(bodyOf(chunk), terms.vocabulary, terms.memo), chunk.order);
     }
     files.set(file, { slots, chunks: entry.chunks });
   }
@@ -261,91 +194,6 @@ function sameBody(had: Pick<RetrievalChunk, 'headingPath' | 'text'>, now: Pick<R
   return bodyOf(had) === bodyOf(now);
 }
 
-/**
- * The ranker of an index: a query's best `k` documents' corpus orders. Each query term's score
- * in each of its documents is computed once per index (the golden queries share common words)
- * and added up per query in query-term order.
- */
-function rankerOf(index: Bm25Index): Ranker {
-  const { lengths, orders, mean, count } = index;
-  const scored = new Map<string, { docs: number[]; scores: Float64Array }>();
-  const scoresOf = (term: string) => {
-    let entry = scored.get(term);
-    if (entry) return entry;
-    const postings = index.postings.get(term);
-    if (!postings || postings.docs.length === 0) return null;
-    const { docs, tfs } = postings;
-    const idf = inverseDocumentFrequency(count, docs.length);
-    const scores = new Float64Array(docs.length);
-    for (let at = 0; at < docs.length; at++) scores[at] = termScore(idf, tfs[at]!, lengths[docs[at]!]!, mean);
-    scored.set(term, (entry = { docs, scores }));
-    return entry;
-  };
-  const sums = new Float64Array(lengths.length);
-  const matched = new Int32Array(lengths.length);
-  return (query, k) => {
-    const terms = searchTerms(query).filter((term) => !!term);
-    const touched: number[] = [];
-    terms.forEach((term, at) => {
-      const entry = scoresOf(term);
-      if (!entry) return;
-      // A document matches each occurrence of a term: count it (distinct terms) at the first.
-      const first = terms.indexOf(term) === at;
-      addScores(entry.docs, entry.scores, sums, first ? matched : null, touched);
-    });
-    const best = k > 0 ? bestK(touched, k, sums, matched, orders) : [];
-    for (const slot of touched) {
-      sums[slot] = 0;
-      matched[slot] = 0;
-    }
-    return best;
-  };
-}
-
-/** Adds a term's scores to its documents' sums; with `matched`, counts the term for them, listing documents reached the first time in `touched`. */
-function addScores(docs: readonly number[], scores: Float64Array, sums: Float64Array, matched: Int32Array | null, touched: number[]): void {
-  for (let at = 0; at < docs.length; at++) {
-    const slot = docs[at]!;
-    sums[slot] = sums[slot]! + scores[at]!;
-    if (matched && ++matched[slot]! === 1) touched.push(slot);
-  }
-}
-
-/** The corpus orders of the best `k` of the `touched` slots: higher score (sum × distinct terms matched) first, then lower corpus order. */
-function bestK(touched: readonly number[], k: number, sums: Float64Array, matched: Int32Array, orders: readonly number[]): number[] {
-  if (k * 8 >= touched.length) {
-    return touched
-      .map((slot) => ({ score: sums[slot]! * matched[slot]!, order: orders[slot]! }))
-      .sort((a, z) => z.score - a.score || a.order - z.order)
-      .slice(0, k)
-      .map((result) => result.order);
-  }
-  // A few best of many: kept in rank order while scanning, in float arrays (no object per
-  // document reached, no change of array kind to deoptimise the loop).
-  const scores = new Float64Array(k);
-  const ranked = new Float64Array(k);
-  let size = 0;
-  for (let next = 0; next < touched.length; next++) {
-    const slot = touched[next]!;
-    const score = sums[slot]! * matched[slot]!;
-    const order = orders[slot]!;
-    let at = size;
-    if (at === k) {
-      const last = scores[k - 1]!;
-      if (score < last || (score === last && order > ranked[k - 1]!)) continue;
-      at = k - 1;
-    } else size += 1;
-    while (at > 0 && (score > scores[at - 1]! || (score === scores[at - 1]! && order < ranked[at - 1]!))) {
-      scores[at] = scores[at - 1]!;
-      ranked[at] = ranked[at - 1]!;
-      at -= 1;
-    }
-    scores[at] = score;
-    ranked[at] = order;
-  }
-  return Array.from(ranked.subarray(0, size));
-}
-
 /** The base side of {@link bm25Sides}: ranks from the store or its index, and the index to hand over to the head. */
 interface BaseSide {
   rank: Retriever;
@@ -353,7 +201,7 @@ interface BaseSide {
    * Saves the index and ranks when the store lacks them, then gives the index to `derive`; the
    * base side answers no query after `derive` made something of it (the index is spent).
    */
-  handOver(derive: (index: Bm25Index) => Bm25Index | null): Promise<Bm25Index | null>;
+  handOver(derive: (index: SideIndex) => SideIndex | null): Promise<SideIndex | null>;
 }
 
 function baseSide(queries: readonly string[], chunks: readonly RetrievalChunk[], terms: Bm25Terms, store: Bm25Store | undefined): BaseSide {
@@ -361,7 +209,7 @@ function baseSide(queries: readonly string[], chunks: readonly RetrievalChunk[],
     key: string | null;
     saved: SavedBase | null;
     ranks: Map<string, number[]>;
-    index: Bm25Index | null;
+    index: SideIndex | null;
     /** One ranker for every base query: its term scores are computed once. */
     ranker: Ranker | null;
     added: boolean;
@@ -373,7 +221,7 @@ function baseSide(queries: readonly string[], chunks: readonly RetrievalChunk[],
     const saved = key !== null ? savedBase(await store!.get(key), chunks.length) : null;
     return { key, saved, ranks: new Map(saved?.ranks ?? []), index: null, ranker: null, added: false };
   };
-  const indexOf = (current: State): Bm25Index => (current.index ??= (current.saved && loadIndex(current.saved, chunks)) ?? buildIndex(chunks, terms));
+  const indexOf = (current: State): SideIndex => (current.index ??= (current.saved && loadIndex(current.saved, chunks)) ?? buildIndex(chunks, terms));
   return {
     async rank(query, k) {
       if (handedOver) throw new Error('bm25Sides: the head side took over the base index; answer the base queries first');
@@ -403,8 +251,8 @@ function baseSide(queries: readonly string[], chunks: readonly RetrievalChunk[],
 }
 
 /** The index of a saved base over `chunks` (checked by {@link savedBase}: one length per chunk). */
-function loadIndex(saved: SavedBase, chunks: readonly RetrievalChunk[]): Bm25Index {
-  const index: Bm25Index = { postings: savedPostings(saved), lengths: [...saved.lengths], orders: chunks.map((chunk) => chunk.order), mean: 0, count: chunks.length, files: filesOf(chunks, 0) };
+function loadIndex(saved: SavedBase, chunks: readonly RetrievalChunk[]): SideIndex {
+  const index: SideIndex = { postings: savedPostings(saved), lengths: [...saved.lengths], orders: chunks.map((chunk) => chunk.order), mean: 0, count: chunks.length, files: filesOf(chunks, 0) };
   index.mean = runningMean(index.lengths);
   return index;
 }

@@ -1,6 +1,7 @@
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openContentCache } from '../../src/sources/content-cache.js';
 import { runCli } from '../helpers/cli.js';
@@ -114,10 +115,11 @@ describe('chunkgate diff --cache-dir', () => {
       // One pack of the base side's three unchanged files, beside their own entries.
       const [pack, ...others] = await entries(cache, 'packs');
       expect(others).toHaveLength(0);
-      const packed = (await body(pack!)) as { format: string; keys: string[]; ints: string };
-      expect(packed.format).toBe('chunkgate-chunk-pack/3');
+      const packed = (await body(pack!)) as { format: string; gzip: string };
+      expect(packed.format).toBe('chunkgate-chunk-pack/4');
+      const packedEntries = JSON.parse(gunzipSync(Buffer.from(packed.gzip, 'base64')).toString('utf8')) as [string, { chunks: { text: string | null; endOffset: number }[] }][];
       const perFile = await entries(cache, 'chunks');
-      expect(packed.keys.map((key) => join(cache, 'content', 'chunks', key.slice(0, 2), `${key}.json`)).sort()).toEqual(perFile);
+      expect(packedEntries.map(([key]) => key).map((key) => join(cache, 'content', 'chunks', key.slice(0, 2), `${key}.json`)).sort()).toEqual(perFile);
 
       // A run the pack serves keeps the per-file entries it stood for (a new base commit reuses them)…
       const again = await runCli(argv, { cwd: root });
@@ -133,7 +135,7 @@ describe('chunkgate diff --cache-dir', () => {
       // A damaged pack, or one of another format, is a miss: the files are chunked again, same report, and the pack is written anew.
       // (The foreign pack is written through the cache, as this build signs it: the pack's own format check refuses it.)
       const packKey = basename(pack!, '.json');
-      for (const content of ['{ not json', { ...packed, format: 'chunkgate-chunk-pack/2' }]) {
+      for (const content of ['{ not json', { ...packed, format: 'chunkgate-chunk-pack/3' }]) {
         if (typeof content === 'string') await writeFile(pack!, content);
         else await openContentCache(cache, 'packs').set(packKey, content);
         await Promise.all((await entries(cache, 'chunks')).map((file) => rm(file)));
@@ -144,11 +146,11 @@ describe('chunkgate diff --cache-dir', () => {
       }
 
       // An entry whose chunks do not fit the file's text is a miss for that file only.
-      // (The first entry's first chunk is a slice of its file: ints from the entry's start are its counts, then flags … endOffset.)
-      const ints = new Int32Array(new Uint8Array(Buffer.from(packed.ints, 'base64')).buffer);
-      expect(ints[ints[0]! + 2]! & 8).toBe(0);
-      ints[ints[0]! + 2 + 6] = 1e9;
-      await openContentCache(cache, 'packs').set(packKey, { ...packed, ints: Buffer.from(ints.buffer).toString('base64') });
+      // (The first entry's first chunk is a slice of its file, stored without its text.)
+      const first = packedEntries[0]![1].chunks[0]!;
+      expect(first.text).toBeNull();
+      first.endOffset = 1e9;
+      await openContentCache(cache, 'packs').set(packKey, { ...packed, gzip: gzipSync(JSON.stringify(packedEntries)).toString('base64') });
       const partly = await runCli(argv, { cwd: root });
       expect(partly.stdout).toBe(fresh.stdout);
       expect(partly.stderr).toContain('cache: 3 of 3 corpus files reused');

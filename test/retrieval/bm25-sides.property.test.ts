@@ -1,12 +1,12 @@
 /**
  * bm25Sides keeps its own postings (issue 16): its ranks must be a fresh MiniSearch index's
- * (`bm25Retriever`) bit for bit, on the base and on a head derived from the base's index, whether
+ * (the test oracle, `test/helpers/minisearch-bm25.ts`) bit for bit, on the base and on a head derived from the base's index, whether
  * that index was built in this run or loaded from what an earlier run saved (as JSON).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bm25Sides } from '../../src/retrieval/bm25-sides.js';
-import { bm25Retriever } from '../../src/retrieval/bm25.js';
+import { miniSearchRetriever } from '../helpers/minisearch-bm25.js';
 import type { RetrievalChunk } from '../../src/retrieval/types.js';
 
 /** Few words, so terms repeat within and across chunks (term frequencies, document frequencies, ties). */
@@ -46,8 +46,8 @@ describe('bm25Sides (property)', () => {
       fc.asyncProperty(files, files, fc.array(fc.constantFrom('a.md', 'b.md', 'c.md', 'd.md'), { maxLength: 2 }), queries, fc.constantFrom(1, 3, 1000), async (base, edits, dropped, all, k) => {
         const baseChunks = corpus(base);
         const headChunks = corpus(headOf(base, edits, dropped));
-        const expectedBase = await ranks(bm25Retriever(baseChunks, { queries: all }), all, k);
-        const expectedHead = await ranks(bm25Retriever(headChunks, { queries: all }), all, k);
+        const expectedBase = await ranks(miniSearchRetriever(baseChunks), all, k);
+        const expectedHead = await ranks(miniSearchRetriever(headChunks), all, k);
         // A store as the cache folder keeps it: JSON text.
         const saved = new Map<string, string>();
         const store = { get: async (key: string) => (saved.has(key) ? JSON.parse(saved.get(key)!) : undefined), set: async (key: string, value: unknown) => void saved.set(key, JSON.stringify(value)) };
@@ -60,8 +60,8 @@ describe('bm25Sides (property)', () => {
         // Another k: the saved ranks do not have it, so the base ranks from the loaded index.
         const other = k === 1 ? 2 : k - 1;
         const third = bm25Sides(all, store);
-        expect(await ranks(third.base(baseChunks), all, other)).toEqual(await ranks(bm25Retriever(baseChunks, { queries: all }), all, other));
-        expect(await ranks(third.head(headChunks), all, other)).toEqual(await ranks(bm25Retriever(headChunks, { queries: all }), all, other));
+        expect(await ranks(third.base(baseChunks), all, other)).toEqual(await ranks(miniSearchRetriever(baseChunks), all, other));
+        expect(await ranks(third.head(headChunks), all, other)).toEqual(await ranks(miniSearchRetriever(headChunks), all, other));
       }),
       { numRuns: 300, endOnFailure: true },
     );

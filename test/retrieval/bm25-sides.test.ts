@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import MiniSearch from 'minisearch';
 import { describe, expect, it, vi } from 'vitest';
 import { bm25Sides } from '../../src/retrieval/bm25-sides.js';
-import { bm25Retriever } from '../../src/retrieval/bm25.js';
+import { miniSearchRetriever } from '../helpers/minisearch-bm25.js';
 import type { RetrievalChunk } from '../../src/retrieval/types.js';
 
 /** Paragraphs of the demo docs: lengths differ and terms repeat, so length normalisation and document frequencies matter. */
@@ -62,8 +62,8 @@ describe('bm25Sides', () => {
     edited['docs/a-new.md'] = [{ heading: ['New'], text: 'Configure the token cache: entries expire after the TTL, then deploy again.' }];
     edited['docs/f05.md']![0]!.heading = ['Part five'];
     const head = corpus(edited);
-    const expectedBase = await ranks(bm25Retriever(base, { queries }), 1000);
-    const fresh = bm25Retriever(head, { queries });
+    const expectedBase = await ranks(miniSearchRetriever(base), 1000);
+    const fresh = miniSearchRetriever(head);
     const expectedTop = await ranks(fresh, 5);
     const expectedAll = await ranks(fresh, 1000);
     expect(expectedAll.flat().length).toBeGreaterThan(200);
@@ -92,7 +92,7 @@ describe('bm25Sides', () => {
     expect(await ranks(baseRetriever, 10)).toEqual(before);
     // Same texts in the same order under other paths: the same ranks.
     expect(await ranks(headRetriever, 10)).toEqual(before);
-    expect(await ranks(headRetriever, 10)).toEqual(await ranks(bm25Retriever(head, { queries }), 10));
+    expect(await ranks(headRetriever, 10)).toEqual(await ranks(miniSearchRetriever(head), 10));
   });
 
   it('ranks as a fresh index when the head shares the base chunks\' strings, a heading split differently included', async () => {
@@ -104,9 +104,9 @@ describe('bm25Sides', () => {
     shared['docs/f04.md'] = files['docs/f04.md']!.map((entry, at) => (at === 0 ? { ...entry, text: `${entry.text} Rollback a failed release.` } : entry));
     const head = corpus(shared);
     const sides = bm25Sides(queries);
-    expect(await ranks(sides.base(base), 1000)).toEqual(await ranks(bm25Retriever(base, { queries }), 1000));
-    const expected = await ranks(bm25Retriever(head, { queries }), 1000);
-    expect(expected).not.toEqual(await ranks(bm25Retriever(base, { queries }), 1000));
+    expect(await ranks(sides.base(base), 1000)).toEqual(await ranks(miniSearchRetriever(base), 1000));
+    const expected = await ranks(miniSearchRetriever(head), 1000);
+    expect(expected).not.toEqual(await ranks(miniSearchRetriever(base), 1000));
     expect(await ranks(sides.head(head), 1000)).toEqual(expected);
   });
 
@@ -114,7 +114,7 @@ describe('bm25Sides', () => {
     const odd = ['deploy deploy the token token token', 'zzzunknown deploy', 'zzzunknown', '', '!!!', 'the the the'];
     const all = [...queries, ...odd];
     const base = corpus(baseFiles());
-    const expected = bm25Retriever(base, { queries: all });
+    const expected = miniSearchRetriever(base);
     const sides = bm25Sides(all);
     const direct = sides.base(base);
     const search = vi.spyOn(MiniSearch.prototype, 'search');
@@ -142,7 +142,7 @@ describe('bm25Sides', () => {
     const edited = baseFiles();
     edited['docs/f02.md']![0]!.text = 'Rollback a failed release: deploy the previous tag to production again.';
     const head = corpus(edited);
-    const expected = await ranks(bm25Retriever(head, { queries }), 5);
+    const expected = await ranks(miniSearchRetriever(head), 5);
     const sides = bm25Sides(queries);
     await ranks(sides.base(base), 5);
     const retrieve = sides.head(head);
@@ -163,8 +163,8 @@ describe('bm25Sides', () => {
     const head = corpus(edited);
     const saved = new Map<string, unknown>();
     const store = { get: async (key: string) => saved.get(key), set: async (key: string, value: unknown) => void saved.set(key, value) };
-    const expectedBase = await ranks(bm25Retriever(base, { queries }), 5);
-    const expectedHead = await ranks(bm25Retriever(head, { queries }), 5);
+    const expectedBase = await ranks(miniSearchRetriever(base), 5);
+    const expectedHead = await ranks(miniSearchRetriever(head), 5);
 
     const first = bm25Sides(queries, store);
     expect(await ranks(first.base(base), 5)).toEqual(expectedBase);

@@ -1,5 +1,5 @@
 /**
- * `ownRanks` must give exactly the ranks of `bm25Ranker` (MiniSearch), the scorer of record:
+ * `ownRanks` must give exactly the ranks of MiniSearch (`test/helpers/minisearch-bm25.ts`, the oracle):
  * on hand-computed cases, on seeded random documents built to tie and repeat terms, and on
  * every chunked document of the repo's fixtures and of ../shared/corpus/tauri-docs (skipped
  * cleanly when the shared folder is absent).
@@ -15,18 +15,18 @@ import { parseConfig } from '../../src/config/load.js';
 import { settingsFor } from '../../src/config/resolve.js';
 import { parseMarkdown } from '../../src/markdown/parse.js';
 import { chunkQuery } from '../../src/metrics/self-retrievability.js';
-import { bm25Ranker, bodyOf } from '../../src/retrieval/bm25.js';
-import { ownRanks } from '../../src/retrieval/own-ranks.js';
+import { bodyOf, ownRanks } from '../../src/retrieval/bm25.js';
 import { clearSearchTermMemo, searchTerms } from '../../src/retrieval/terms.js';
 import { dictionaryWords } from '../../src/text/segments.js';
 import { mulberry32 } from '../../scripts/validity/bootstrap.js';
+import { miniSearchRanker } from '../helpers/minisearch-bm25.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const corpus = join(root, '..', 'shared', 'corpus', 'tauri-docs');
 
 /** The ranks as self-retrievability computed them before `ownRanks`: a MiniSearch index, one search per query. */
 function libraryRanks(bodies: readonly { headingPath: string[]; text: string }[], queries: readonly string[]): (number | null)[] {
-  const rank = bm25Ranker(bodies.map((body, order) => ({ order, ...body })));
+  const rank = miniSearchRanker(bodies.map((body, order) => ({ order, ...body })));
   return queries.map((query, index) => {
     const at = rank(query, bodies.length).indexOf(index);
     return at === -1 ? null : at + 1;
@@ -94,7 +94,7 @@ describe('ownRanks', () => {
     expect(libraryRanks(bodies.map((text) => ({ headingPath: [], text })), queries)).toEqual([2, 1, 1, 2, 3, 4]);
   });
 
-  it("gives bm25Ranker's ranks on seeded random documents full of ties and repeated terms", () => {
+  it("gives MiniSearch's ranks on seeded random documents full of ties and repeated terms", () => {
     const random = mulberry32(16);
     const vocabulary = ['the', 'tauri', 'build', 'app', 'config', '构建', '应用', 'window', 'the', 'the'];
     const word = () => vocabulary[Math.floor(random() * vocabulary.length)]!;
@@ -109,7 +109,7 @@ describe('ownRanks', () => {
     }
   });
 
-  it("gives bm25Ranker's ranks on generated documents: repeated, shared, unmatched and unspaced query terms", () => {
+  it("gives MiniSearch's ranks on generated documents: repeated, shared, unmatched and unspaced query terms", () => {
     // Few words, so terms repeat within bodies and queries and scores tie; words no body holds,
     // and queries of punctuation only, reach the "not returned" paths.
     const word = fc.constantFrom('alpha', 'beta', 'gamma', 'Alpha', 'δέλτα', '构建', '应用程序', 'nowhere', '—', "it's");
@@ -133,13 +133,13 @@ describe('ownRanks', () => {
     expect(unranked).toBeGreaterThan(100);
   });
 
-  it("gives bm25Ranker's ranks on every chunked document of the repo's fixtures", async () => {
+  it("gives MiniSearch's ranks on every chunked document of the repo's fixtures", async () => {
     const documents = [...(await chunkedDocuments(join(root, 'fixtures'))), ...(await chunkedDocuments(join(root, 'test', 'fixtures')))];
     expect(documents.length).toBeGreaterThan(50);
     expect(expectLibraryRanks(documents)).toBeGreaterThan(500);
   });
 
-  it.skipIf(!existsSync(corpus))("gives bm25Ranker's ranks on every chunked document of ../shared/corpus/tauri-docs", async () => {
+  it.skipIf(!existsSync(corpus))("gives MiniSearch's ranks on every chunked document of ../shared/corpus/tauri-docs", async () => {
     const documents = await chunkedDocuments(corpus);
     expect(documents.length).toBeGreaterThan(200);
     expectLibraryRanks(documents);

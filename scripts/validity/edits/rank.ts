@@ -8,8 +8,7 @@
  * the document holds; ties rank in corpus order. Each chunk body is cut into terms once
  * (`memoEntry`); a case costs one pass over the corpus's term counts.
  */
-import { inverseDocumentFrequency, termScore } from '../../../src/retrieval/bm25-plus.js';
-import { bodyOf, memoEntry, type Bm25Memo } from '../../../src/retrieval/bm25.js';
+import { bodyOf, inverseDocumentFrequency, memoEntry, termScore, type Bm25Memo } from '../../../src/retrieval/bm25.js';
 import { searchTerms } from '../../../src/retrieval/terms.js';
 import type { RetrievalChunk } from '../../../src/retrieval/types.js';
 
