@@ -1,7 +1,7 @@
 /**
  * A one-file pull request on a 2,000-file synthetic docs repo, compared with `chunkgate diff` as
  * the action's checkout does it (real git, two commits): with a golden set of 40 queries against
- * the same PR without one (issue 16: ≤ 3×). With the content cache (`--cache-dir`) restored, as
+ * the same PR without one (target ≤ 3×, docs/design.md#speed). With the content cache (`--cache-dir`) restored, as
  * docs/cli.md's workflow keeps it with actions/cache, and cold, for reference. The repository's
  * objects are packed, as in a fetched checkout.
  */
@@ -101,7 +101,7 @@ export async function benchGoldenPr(cli: string): Promise<number> {
 /**
  * The same one-file PR with the retrieval probes (the default: every kept passage of the changed
  * page looked for over both sides' whole corpus) against it with `retrieval.probes: off`
- * (issue 25: ≤ 3×), content cache restored. Prints the ratio and returns it.
+ * (target ≤ 3×, docs/design.md#speed), content cache restored. Prints the ratio and returns it.
  */
 export async function benchProbesPr(cli: string): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'chunkgate-bench-probes-'));

@@ -1,5 +1,5 @@
 /**
- * Structural eval against a bare parse of the same files, in one process (issue 16: ≤ 1.3×).
+ * Structural eval against a bare parse of the same files, in one process (target ≤ 1.3×, docs/design.md#speed).
  * The bare parse uses exactly the plugin stack of src/markdown/parse.ts; each round of either
  * variant starts with empty token-piece and search-term memos, as a fresh process would.
  */
@@ -27,7 +27,7 @@ export const corpusDir = join(root, '..', 'shared', 'corpus', 'tauri-docs');
 
 /** The benchmark corpus: ../shared/corpus/tauri-docs when present, plus the repo's fixtures. */
 export async function corpusFiles(): Promise<{ path: string; text: string }[]> {
-  const dirs = [join(root, 'fixtures'), join(root, 'test', 'fixtures')];
+  const dirs = [join(root, 'fixtures')];
   if (existsSync(corpusDir)) dirs.unshift(corpusDir);
   const files: { path: string; text: string }[] = [];
   for (const dir of dirs) {

@@ -1,5 +1,5 @@
 /**
- * How `npm run bench` measures (issue 16): variants compared in one run, in interleaved rounds
+ * How `npm run bench` measures (docs/design.md#speed): variants compared in one run, in interleaved rounds
  * (A B, then B A, …) so drift and load hit them alike, on CPU time (wall time where parallelism
  * is the point), reported as medians with the load average beside them.
  */

@@ -1,6 +1,6 @@
 /**
  * The near-duplicate rule when many chunks are near duplicates of each other (a template
- * repeated with small edits: every pair is a candidate). Issue 16: O(n log n) or better, so the
+ * repeated with small edits: every pair is a candidate). Target (docs/design.md#speed): O(n log n) or better, so the
  * time per chunk must stay flat as the group grows.
  */
 import { checkNearDuplicates } from '../src/metrics/rules/near-duplicate.js';

@@ -1,5 +1,5 @@
 /**
- * Presets vs their libraries (issue 7), run from `npm run bench` (or alone:
+ * Presets vs their libraries (docs/config.md#score-the-chunks-your-pipeline-makes), run from `npm run bench` (or alone:
  * `node --expose-gc --import tsx bench/presets.ts`): for each preset, the median time to chunk
  * every file with chunkgate's re-implementation (drafts: chunk texts, offsets, heading paths,
  * kinds) and with the library itself (chunk texts only), and the ratio. Then the external
@@ -30,7 +30,7 @@ const files = (dir: string): string[] =>
         .flatMap((entry) => (entry.isDirectory() ? files(join(dir, entry.name)) : /\.mdx?$/.test(entry.name) ? [join(dir, entry.name)] : []))
         .sort()
     : [];
-const paths = [...files(corpus), ...files(join(root, 'fixtures')), ...files(join(root, 'test', 'fixtures'))];
+const paths = [...files(corpus), ...files(join(root, 'fixtures'))];
 const docs: ParsedDoc[] = paths.map((path) => parseMarkdown(path, readFileSync(path, 'utf8')).doc);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const AS_TEXT = { disallowedSpecial: new Set<string>() };

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 16): every target as a ratio measured in one run, variants in
+ * `npm run bench` (docs/design.md#speed): every target as a ratio measured in one run, variants in
  * interleaved rounds, CPU time (wall time where parallelism is the point), medians, and the load
  * average beside them — the machines here are shared, so read ratios, not absolute times.
  *
@@ -50,7 +50,7 @@ if (wanted('neardup')) {
   summary.push(`near duplicates, µs per chunk at 8k / at 1k chunks: ${benchNearDuplicates().toFixed(2)}× (flat: O(n log n))`);
 }
 if (wanted('runaway')) {
-  console.log('\n6. Runaway files: each pathological page of issue 24, one process each');
+  console.log('\n6. Runaway files: each pathological page of test/helpers/hostile.ts, one process each');
   summary.push(`runaway files, slowest page: ${((await benchRunaway(bundle)) / 1000).toFixed(1)} s CPU (≤ 30 s, limits.cpuSeconds)`);
 }
 console.log(`\nSummary (${load()}):`);

@@ -1,5 +1,5 @@
 /**
- * Runaway files (issue 24 item 4): `chunkgate eval` on each pathological page of the issue at
+ * Runaway files (docs/rules.md#files-chunkgate-cannot-check): `chunkgate eval` on each pathological page at
  * full size, one whole process per page, CPU time and peak RSS. The shapes the parser is
  * superlinear on are refused before parsing (`unchecked`, in well under a second); ordinary big
  * pages (a 950 KB paragraph, 1.8 MB of Chinese, 70,000 entities) must be checked, well within

@@ -1,5 +1,5 @@
 /**
- * Deterministic synthetic docs for the whole-repo benchmarks (issue 16): Markdown shaped like a
+ * Deterministic synthetic docs for the whole-repo benchmarks (docs/design.md#speed): Markdown shaped like a
  * large docs site (react-native-website: 2,476 files, 19 MB, ~7.7 kB a file) — front matter,
  * heading sections, prose with inline code, links and emphasis, lists, fenced code, tables and
  * admonitions — from a seeded generator, so every machine benchmarks the same bytes.

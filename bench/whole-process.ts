@@ -1,6 +1,6 @@
 /**
  * `chunkgate eval` as a whole process against a process that only parses the same files with
- * the same stack (bench/bare-parse.mjs), both single-threaded (issue 16: ≤ 1.5×), and the CLI's
+ * the same stack (bench/bare-parse.mjs), both single-threaded (target ≤ 1.5×, docs/design.md#speed), and the CLI's
  * start-up cost.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * Whole-repo scans of synthetic docs (bench/synthetic.ts): `--jobs 2` against `--jobs 1` on a
- * react-native-website-sized site (issue 16: ≥ 1.7× faster), and the peak RSS of a scan of four
+ * react-native-website-sized site (target ≥ 1.7× faster, docs/design.md#speed), and the peak RSS of a scan of four
  * times that size (~76 MB, ~10k files; ≤ 1 GB), with the JSON report written as a stream.
  *
  * Beside them, what this machine allows: the two halves of the site (`--shard 1/2`, `--shard 2/2`)

@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 /**
  * Extracts the GitHub REST operations chunkgate calls from GitHub's published OpenAPI
- * description (the `@octokit/openapi` package) into `test/fixtures/github-openapi.json`,
+ * description (the `@octokit/openapi` package) into `fixtures/github-openapi.json`,
  * the contract the loopback GitHub double (`test/helpers/github-double.ts`) validates
  * every request against.
  *
  * Usage: node scripts/extract-openapi.mjs [packageDir] [outFile]
  *   packageDir  directory of an installed `@octokit/openapi` (default: resolved normally)
- *   outFile     (default: `test/fixtures/github-openapi.json`)
+ *   outFile     (default: `fixtures/github-openapi.json`)
  *
  * The package is ~385 MB, so install it outside the repo:
  *   mkdir -p /tmp/openapi && cd /tmp/openapi && npm init -y && npm i @octokit/openapi@23.0.2
@@ -61,7 +61,7 @@ function defaultPackageDir() {
   }
 }
 const packageDir = process.argv[2] ? resolve(process.argv[2]) : defaultPackageDir();
-const outFile = resolve(process.argv[3] ?? join(here, '..', 'test', 'fixtures', 'github-openapi.json'));
+const outFile = resolve(process.argv[3] ?? join(here, '..', 'fixtures', 'github-openapi.json'));
 
 const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
 // The non-dereferenced file is 13 MB instead of 70 MB; we resolve the few refs we need ourselves.

@@ -1,7 +1,8 @@
 /**
- * Copies the replay cases the tests use from ../shared/replay into fixtures/replay (issue 11), so
- * `npm test` replays them without the shared folder. Each case keeps the replay layout
- * (`<repo>/<commit12>/{base,head}/<path>`, only the files listed) and its row of `commits.tsv`.
+ * Copies the replay cases the tests use from ../shared/replay into fixtures/replay
+ * (docs/development.md#replaying-real-pull-requests), so `npm test` replays them without the
+ * shared folder. Each case keeps the replay layout (`<repo>/<commit12>/{base,head}/<path>`,
+ * only the files listed) and its row of `commits.tsv`.
  *
  *   npx tsx scripts/replay-fixtures.ts [--root ../shared/replay]
  *
@@ -28,13 +29,13 @@ export const CASES: { repo: string; commit: string; files: string[]; why: string
   { repo: 'mkdocs-material', commit: '0a5ab025b5a3', files: ['docs/setup/adding-a-git-repository.md'], why: 'an indented block whose indent fell in the previous chunk' },
   { repo: 'astro-docs', commit: '856e076ba81d', files: ['src/content/docs/en/tutorial/3-components/3.mdx'], why: 'a code fence nested in <Steps> list items' },
   { repo: 'docsy', commit: 'de60b6db6112', files: ['docsy.dev/content/en/project/about/maintainer-notes.md'], why: 'a code fence nested in a list item' },
-  { repo: 'react-dev', commit: 'b22c3d686536', files: ['beta/src/pages/learn/index.md'], why: 'issue 25: “Next steps {/*next-steps*/}” reworded to “Next Steps”, anchor kept: the same section' },
-  { repo: 'react-dev-large', commit: 'ed20748d8ff8', files: ['beta/src/content/apis/react/useDeferredValue.md'], why: 'issue 25: new code examples cut in two; the file drops only restate the splits' },
+  { repo: 'react-dev', commit: 'b22c3d686536', files: ['beta/src/pages/learn/index.md'], why: '“Next steps {/*next-steps*/}” reworded to “Next Steps”, anchor kept: the same section' },
+  { repo: 'react-dev-large', commit: 'ed20748d8ff8', files: ['beta/src/content/apis/react/useDeferredValue.md'], why: 'new code examples cut in two; the file drops only restate the splits' },
   {
     repo: 'astro-docs-large',
     commit: '5f09c9ff1271',
     files: ['src/content/docs/fr/reference/integrations-reference.mdx'],
-    why: 'issue 25: `### SSRManifestCSP` deleted, its fields under `#### SSRManifest.csp`: not a lost heading',
+    why: '`### SSRManifestCSP` deleted, its fields under `#### SSRManifest.csp`: not a lost heading',
   },
 ];
 

@@ -1,8 +1,8 @@
 /**
  * `npm run replay`: replays real docs commits as pull requests and measures what chunkgate flags
- * (issue 11). Prints one table row per repository and mode (commits, flagged items, gating items,
- * failing verdicts, triage labels, time) and writes every gating item, with its triage label, as
- * JSON to `--dump`.
+ * (docs/development.md#replaying-real-pull-requests). Prints one table row per repository and
+ * mode (commits, flagged items, gating items, failing verdicts, triage labels, time) and writes
+ * every gating item, with its triage label, as JSON to `--dump`.
  *
  *   npm run replay -- [--root ../shared/replay] [--mode folder|git|both] [--repo NAME]…
  *                     [--triage fixtures/replay/triage.yml] [--dump replay-gating.json] [--check]

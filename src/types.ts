@@ -1,5 +1,5 @@
 /**
- * The plain data that flows through chunkgate (SPEC §2).
+ * The plain data that flows through chunkgate (field names are a contract, ARCHITECTURE.md#layers).
  *
  * Field names of `Chunk`, `ChunkEval`, `DocEval`, `DocDiff` and `Report` are part of
  * the JSON report contract: rename nothing here without changing the spec.
@@ -101,10 +101,13 @@ export interface RuleComment {
 /** Tokenizer names accepted by `chunking.tokenizer`. */
 export type TokenizerName = 'o200k_base' | 'cl100k_base';
 
-/** Built-in chunking strategies (SPEC §4). */
+/** Built-in chunking strategies (docs/config.md#chunking-strategies). */
 export type StrategyName = 'heading' | 'recursive' | 'sentence' | 'fixed' | 'semantic' | PresetName | 'external';
 
-/** Strategies that reproduce a library's splitter chunk for chunk (issue 7, `src/chunking/presets/`). */
+/**
+ * Strategies that reproduce a library's splitter chunk for chunk (`src/chunking/presets/`,
+ * docs/config.md#score-the-chunks-your-pipeline-makes).
+ */
 export type PresetName =
   | 'langchain-recursive'
   | 'langchain-markdown'
@@ -130,8 +133,9 @@ export interface ChunkingOptions {
   tiny: number;
   /** Deepest heading level that starts a section (`heading` only; default: `{ max: 3 }`). */
   headingLevels: { max: number };
-  // Preset and `external` parameters (issue 7), under the libraries' own names; the config's
-  // `chunkSize` / `chunkOverlap` are `max` / `overlap`. Absent: the library's default.
+  // Preset and `external` parameters (docs/config.md#score-the-chunks-your-pipeline-makes),
+  // under the libraries' own names; the config's `chunkSize` / `chunkOverlap` are `max` /
+  // `overlap`. Absent: the library's default.
   /** LangChain `separators` (`langchain-recursive`; default: `["\n\n", "\n", " ", ""]`). */
   separators?: string[];
   /** LangChain `keepSeparator` (default: `true`). */
@@ -195,7 +199,7 @@ export interface ChunkDraft extends Span {
   text?: string;
 }
 
-/** A chunk as the report shows it (SPEC §2). */
+/** A chunk as the report shows it (field names are a contract, ARCHITECTURE.md#layers). */
 export interface Chunk {
   /** Stable id: hash of file path + text. */
   id: string;
@@ -219,7 +223,7 @@ export interface Chunk {
   spans: Span[];
 }
 
-/** Rule-check tags (SPEC §5): the keys of the rule registry (`src/shared/rules.ts`). */
+/** Rule-check tags (docs/rules.md): the keys of the rule registry (`src/shared/rules.ts`). */
 export type IssueTag = RuleTag;
 
 /** A finding for the user: what, where, why, and what to do. */
@@ -243,7 +247,10 @@ export type ContentMetrics = Record<ContentMetricName, number>;
 
 export type Grade = 'pass' | 'warn' | 'fail';
 
-/** The per-chunk metrics a chunk's `overall` is weighed from (issue 12: `scoring.weights.overall`). */
+/**
+ * The per-chunk metrics a chunk's `overall` is weighed from (`scoring.weights.overall`,
+ * docs/scores.md#a-chunks-overall-score-and-grade).
+ */
 export type ChunkMetrics = ContentMetrics & { source_coverage: number; metadata: number; self_retrievability: number; context_sufficiency: number };
 
 /** Holds at compile time only: the names `overall` weighs (src/shared/metric-names.ts) are exactly the keys of {@link ChunkMetrics}. */
@@ -251,7 +258,7 @@ type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Holds<T extends true> = T;
 type _ChunkMetricNamesHold = Holds<Exactly<ChunkMetricName, keyof ChunkMetrics>>;
 
-/** Per-chunk evaluation (SPEC §2). */
+/** Per-chunk evaluation (field names are a contract, ARCHITECTURE.md#layers). */
 export interface ChunkEval {
   /**
    * Per-chunk content metrics plus the L2 components `source_coverage` and `metadata`, and
@@ -265,25 +272,26 @@ export interface ChunkEval {
   issues: Issue[];
   /** True when the LLM judge failed for this chunk and heuristic scores stand. */
   partial?: boolean;
-  /** The LLM judge's verdict (`llm` scorer only): its words and its five rubric scores (issue 15). */
+  /** The LLM judge's verdict (`llm` scorer only): its words and its five rubric scores. */
   judge?: JudgeVerdict;
 }
 
 /**
- * What the LLM judge said about one chunk (seed 000 rubric): `scores` on the five dimensions
- * (20–100, `overlap_rationality` included), `issues` (the answer's `chunk_issues` for this chunk),
- * `strengths`, `weaknesses`, `reasoning`, and the `model` and `promptVersion` that produced it.
+ * What the LLM judge said about one chunk (the rubric of docs/config.md#the-llm-judge-optional):
+ * `scores` on the five dimensions (20–100, `overlap_rationality` included), `issues` (the answer's
+ * `chunk_issues` for this chunk), `strengths`, `weaknesses`, `reasoning`, and the `model` and
+ * `promptVersion` that produced it.
  */
 export type JudgeVerdict = LlmVerdict;
 
-/** The five rubric dimensions of seed 000, each scored 20–100. */
+/** The five rubric dimensions, each scored 20–100 (docs/config.md#the-llm-judge-optional). */
 export type LlmDimension =
   | 'semantic_coherence'
   | 'context_self_containment'
   | 'information_completeness'
   | 'boundary_quality'
   | 'overlap_rationality';
-/** A problem the judge reported for one chunk (seed 000 `chunk_issues`, minus the index). */
+/** A problem the judge reported for one chunk (the rubric's `chunk_issues`, minus the index). */
 export interface LlmChunkIssue {
   issues: string[];
   severity: Severity;
@@ -302,7 +310,7 @@ export interface LlmVerdict {
 
 export type EvaluatedChunk = Chunk & ChunkEval;
 
-/** Per-document evaluation (SPEC §2). */
+/** Per-document evaluation (field names are a contract, ARCHITECTURE.md#layers). */
 export interface DocEval {
   path: string;
   chunks: EvaluatedChunk[];
@@ -319,7 +327,7 @@ export interface DocEval {
 /** How a file changed between base and head. */
 export type FileStatus = 'added' | 'modified' | 'removed' | 'renamed' | 'unchanged';
 
-/** A base-vs-head difference of one score (STYLE §11). */
+/** A base-vs-head difference of one score (docs/design.md#what-a-change-answers-for). */
 export interface ScoreDelta {
   kind: 'structural' | 'content' | 'overall' | StructuralMetricName | ContentMetricName;
   baseValue: number | null;
@@ -329,7 +337,10 @@ export interface ScoreDelta {
   label: 'improvement' | 'neutral' | 'regression';
 }
 
-/** Why a chunk is listed as regressed (SPEC §7; `unfindable`: issue 12, its own query no longer finds it). */
+/**
+ * Why a chunk is listed as regressed (docs/rules.md#regressions-and-failures; `unfindable`: its
+ * own query no longer finds it).
+ */
 export type RegressionReason = 'score-drop' | 'new-high-issue' | 'new-failing-chunk' | 'unfindable';
 
 /** An aligned (or new) head chunk that got worse. */
@@ -349,7 +360,7 @@ export interface Regression {
   gating: boolean;
 }
 
-/** A threshold the file does not meet (SPEC §7). */
+/** A threshold the file does not meet (docs/design.md#what-a-change-answers-for). */
 export interface ThresholdFailure {
   rule: 'structural' | 'content' | 'fileDrop';
   /** Which score the rule looked at. */
@@ -379,7 +390,7 @@ export interface ChunkChange {
   tag?: IssueTag;
 }
 
-/** Where a finding comes from, relative to the base branch (SPEC §7). */
+/** Where a finding comes from, relative to the base branch (docs/design.md#what-a-change-answers-for). */
 export type Origin = 'new' | 'worsened' | 'preexisting';
 /** A finding about a file or a section that is neither a chunk regression nor a score threshold. */
 export interface FileFinding {
@@ -436,7 +447,7 @@ export interface ProbesSummary {
   probes: number;
 }
 
-/** One file's base-vs-head comparison (SPEC §2). */
+/** One file's base-vs-head comparison (field names are a contract, ARCHITECTURE.md#layers). */
 export interface DocDiff {
   path: string;
   /** Base path when the file was renamed. */
@@ -455,7 +466,7 @@ export interface DocDiff {
 
 export type Verdict = 'pass' | 'fail';
 
-/** Spend of the LLM judge in one run (issue 4). */
+/** Spend of the LLM judge in one run. */
 export interface Cost {
   calls: number;
   judgedChunks: number;
@@ -507,7 +518,7 @@ export interface QueryOutcome {
   base: QueryMetrics;
   head: QueryMetrics;
 }
-/** The `retrieval` section of the report (issue 5). */
+/** The `retrieval` section of the report. */
 export interface RetrievalResult {
   k: number;
   retriever: string;
@@ -536,7 +547,7 @@ export type RetrievalReport = RetrievalResult & {
 };
 
 /**
- * The slice of a sharded run a report holds (`--shard I/N`, issue 16). `chunkgate merge`
+ * The slice of a sharded run a report holds (`--shard I/N`, docs/cli.md#whole-repositories). `chunkgate merge`
  * combines the reports of every slice into the report one run would have made, without it.
  */
 export interface ShardInfo {
@@ -583,7 +594,7 @@ export interface PageBlocks {
 }
 
 /**
- * What made a report (issue 15, seed 003's run snapshot), so two runs can be told apart and
+ * What made a report (docs/cli.md#comparing-runs), so two runs can be told apart and
  * compared fairly. No wall-clock time: the same input still gives a byte-identical report.
  */
 export interface Provenance {
@@ -603,12 +614,12 @@ export interface Provenance {
   commits: { base: string | null; head: string | null };
 }
 
-/** The JSON report (SPEC §2). */
+/** The JSON report (field names are a contract, ARCHITECTURE.md#layers). */
 export interface Report {
   version: string;
   config: unknown;
   scorer: 'heuristic' | 'llm';
-  /** What made this report (issue 15); absent in reports of older versions. */
+  /** What made this report; absent in reports of older versions. */
   provenance?: Provenance;
   files: DocDiff[];
   /** Golden-set retrieval, base vs head (present when a golden file exists). */
@@ -617,14 +628,20 @@ export interface Report {
   probes?: ProbesSummary;
   /** Present only in the report of one slice of a sharded run (`--shard`). */
   shard?: ShardInfo;
-  /** Seed 001's quick checks with their targets, for the run and each head file (issue 27); absent when no file has a head side. */
+  /**
+   * The quick checks with their targets (docs/scores.md#quick-checks), for the run and each
+   * head file; absent when no file has a head side.
+   */
   quickChecks?: QuickChecksReport;
   summary: {
     files: number;
     chunks: number;
     regressions: number;
     failures: number;
-    /** The items that count for the verdict (SPEC §7: new or worsened, of weight); `regressions` / `failures` above are totals. */
+    /**
+     * The items that count for the verdict (new or worsened, of weight:
+     * docs/design.md#what-a-change-answers-for); `regressions` / `failures` above are totals.
+     */
     gating: { regressions: number; failures: number; findings: number };
     verdict: Verdict;
     partial: boolean;

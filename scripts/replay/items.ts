@@ -53,7 +53,7 @@ export function fileGatingItems(repo: string, commit: string, file: DocDiff): Ga
       detail: `${regression.base ? Math.round(regression.base.score) : 'new'} → ${Math.round(regression.head.score)} (${regression.reason})`,
     });
   }
-  // A file drop folded into the items it restates is one of them, not an item of its own (issue 27).
+  // A file drop folded into the items it restates is one of them, not an item of its own.
   const folded = foldedDrops(file);
   for (const failure of file.failures) {
     if (!gates(failure) || folded.includes(failure)) continue;

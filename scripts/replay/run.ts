@@ -1,8 +1,9 @@
 /**
- * Replays real Markdown commits through the engine as pull requests (issue 11): each commit's
- * `base/` and `head/` folders go through `chunkgate diff --base-dir/--head-dir` (folder mode),
- * or through a throwaway git repository with one commit per side and `chunkgate diff
- * --base/--head` (git mode, which follows renames the way git does).
+ * Replays real Markdown commits through the engine as pull requests
+ * (docs/development.md#replaying-real-pull-requests): each commit's `base/` and `head/` folders
+ * go through `chunkgate diff --base-dir/--head-dir` (folder mode), or through a throwaway git
+ * repository with one commit per side and `chunkgate diff --base/--head` (git mode, which
+ * follows renames the way git does).
  *
  * Layout of a replay root: `<repo>/commits.tsv` (commit, parent, category, files, subject) and
  * `<repo>/<commit12>/{base,head}/<path>`. Rows whose folder is absent are skipped, so a subset

@@ -1,5 +1,5 @@
 /**
- * Bootstrap over queries for the validity experiment (issue 12, second round): how stable is the
+ * Bootstrap over queries for the validity experiment (docs/scores.md#do-the-scores-track-retrieval): how stable is the
  * MRR ranking of the configurations, and how far can a score's correlation with it be trusted?
  * Every resample draws the same queries for every configuration (a paired bootstrap), so the
  * comparison between two configurations is not blurred by drawing different queries for each.

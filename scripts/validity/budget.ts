@@ -1,5 +1,5 @@
 /**
- * The validity experiment's second view of the truth (issue 12, third round): retrieval at an
+ * The validity experiment's second view of the truth (docs/scores.md#do-the-scores-track-retrieval): retrieval at an
  * equal context budget. Top-5 hands an answering model 5 chunks whatever their size, so a
  * configuration of 1,024-token chunks reads eight times the text of one of 128-token chunks.
  * Here every configuration gets the same number of tokens: the best-ranked chunks are taken in

@@ -1,7 +1,8 @@
 /**
- * The validity experiment of issue 12, as pure functions: chunk a docs corpus with one
- * configuration, score every document the way chunkgate does, and measure the truth — BM25
- * top-k retrieval on a hand-made golden set — so that scores can be rank-correlated with it.
+ * The validity experiment (docs/scores.md#do-the-scores-track-retrieval), as pure functions:
+ * chunk a docs corpus with one configuration, score every document the way chunkgate does, and
+ * measure the truth — BM25 top-k retrieval on a hand-made golden set — so that scores can be
+ * rank-correlated with it.
  *
  * The truth is measured twice: against an index of the golden set's own pages (the first
  * round's truth), and against an index of the whole docs corpus those pages come from, as a
@@ -39,7 +40,7 @@ export interface ExperimentConfig {
   config: unknown;
 }
 
-/** The eight configurations of issue 12. */
+/** The eight configurations of docs/scores.md#do-the-scores-track-retrieval. */
 export const CONFIGS: readonly ExperimentConfig[] = [
   { label: 'fixed 128', config: { chunking: { strategy: 'fixed', max: 128 } } },
   { label: 'fixed 256', config: { chunking: { strategy: 'fixed', max: 256 } } },

@@ -1,18 +1,18 @@
 /**
- * `npm run validity` (issue 12): does a higher chunkgate score mean better retrieval? For each
- * golden set in fixtures/validity (English and Chinese Tauri docs, hand-written queries of
- * types A–D with verbatim evidence), chunk the pages with the eight configurations of the
- * issue, score them with chunkgate's engine, take BM25 top-5 MRR as the truth, and print how
- * stable that truth is (bootstrap over queries, chance MRR), the Spearman correlations of every
- * score with it, the same queries at an equal context budget (`budget.ts`), `overall` under
- * other weights, and the chunk-level checks.
+ * `npm run validity` (docs/scores.md#do-the-scores-track-retrieval): does a higher chunkgate score
+ * mean better retrieval? For each golden set in fixtures/validity (English and Chinese Tauri docs,
+ * hand-written queries of types A–D with verbatim evidence), chunk the pages with the eight
+ * configurations of `experiment.ts`, score them with chunkgate's engine, take BM25 top-5 MRR as the
+ * truth, and print how stable that truth is (bootstrap over queries, chance MRR), the Spearman
+ * correlations of every score with it, the same queries at an equal context budget (`budget.ts`),
+ * `overall` under other weights, and the chunk-level checks.
  *
  * The truth is MRR against an index of the whole docs corpus the pages come from
  * (`../shared/corpus/tauri-docs`: 144 English, 69 Chinese pages), as a real RAG index holds
  * every page; without that folder, against the golden pages' own index (with a note).
  *
  * `--json FILE` also writes the per-configuration numbers as JSON. `--edits` runs the edit-level
- * validity harness instead (issue 25, `edits/cli.ts`).
+ * validity harness instead (docs/validity.md, `edits/cli.ts`).
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';

@@ -1,7 +1,8 @@
 /**
- * Tables of the validity experiment (issue 12): how stable the truth is, which scores rank the
- * chunking configurations the way golden-set retrieval does, and which explain why one chunk
- * retrieves worse than another. Pure: outcomes in, rows and text out.
+ * Tables of the validity experiment (docs/scores.md#do-the-scores-track-retrieval): how stable
+ * the truth is, which scores rank the chunking configurations the way golden-set retrieval
+ * does, and which explain why one chunk retrieves worse than another. Pure: outcomes in, rows
+ * and text out.
  */
 import { DEFAULT_OVERALL_WEIGHTS } from '../../src/engine/overall.js';
 import { CONTENT_METRIC_NAMES, OVERALL_COMPONENT_NAMES, STRUCTURAL_METRIC_NAMES } from '../../src/shared/metric-names.js';

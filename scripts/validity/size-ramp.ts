@@ -1,10 +1,11 @@
 /**
  * A diagnostic of the validity experiment, not a chunkgate metric: each chunk's size against its
- * page's heading sections (seed 002's P25 and P75 of the section bodies): 0 at or below P25, 100
- * at or above P75, linear between. It measures how big a chunk is for its page — which is what
- * BM25 MRR rewards on these sets — so `npm run validity` can show how far a size term would move
- * `overall`. chunkgate does not ship it: it would score a chunk by the lengths of the page's other
- * sections, so editing one section would move the score of chunks the edit never touched.
+ * page's heading sections (the P25 and P75 of the section bodies,
+ * docs/cli.md#choosing-max-and-min): 0 at or below P25, 100 at or above P75, linear between. It
+ * measures how big a chunk is for its page — which is what BM25 MRR rewards on these sets — so
+ * `npm run validity` can show how far a size term would move `overall`. chunkgate does not ship
+ * it: it would score a chunk by the lengths of the page's other sections, so editing one section
+ * would move the score of chunks the edit never touched.
  */
 import { sectionLengths } from '../../src/advise/sections.js';
 import { lengthStats } from '../../src/advise/stats.js';

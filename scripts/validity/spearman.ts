@@ -1,6 +1,7 @@
 /**
- * Rank correlation for the validity experiment (issue 12): Spearman's ρ with average ranks for
- * ties, and its exact two-sided permutation p-value for small samples.
+ * Rank correlation for the validity experiment (docs/scores.md#do-the-scores-track-retrieval):
+ * Spearman's ρ with average ranks for ties, and its exact two-sided permutation p-value for
+ * small samples.
  */
 
 /** 1-based ranks of `values`, ties sharing the mean of the ranks they span (`[10, 20, 20]` → `[1, 2.5, 2.5]`). */

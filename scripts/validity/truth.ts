@@ -1,5 +1,5 @@
 /**
- * How far to trust the truth of the validity experiment (issue 12, second round): the MRR a
+ * How far to trust the truth of the validity experiment (docs/scores.md#do-the-scores-track-retrieval): the MRR a
  * ranker would get by chance, which grows as an index holds fewer chunks, so configurations
  * with big chunks start ahead on a small index.
  */

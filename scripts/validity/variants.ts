@@ -1,7 +1,8 @@
 /**
- * Alternative `overall` weightings for the validity experiment (issue 12): each configuration's
- * document-mean `overall` recomputed from the chunks' own metrics under other weights, with and
- * without the hard cap, so a proposed default can be measured before it is adopted.
+ * Alternative `overall` weightings for the validity experiment
+ * (docs/scores.md#do-the-scores-track-retrieval): each configuration's document-mean `overall`
+ * recomputed from the chunks' own metrics under other weights, with and without the hard cap,
+ * so a proposed default can be measured before it is adopted.
  */
 import type { OverallWeights } from '../../src/shared/weights.js';
 import { chunkOverall, DEFAULT_OVERALL_WEIGHTS, documentOverall, HARD_CAP_TAGS } from '../../src/engine/overall.js';
@@ -19,14 +20,14 @@ export interface OverallVariant {
   sizeRamp?: boolean;
 }
 
-/** Seed 003's L2 weights, before issue 12. */
+/** The original L2 weights (docs/design.md#where-the-scores-come-from), before `npm run validity` changed them. */
 export const SEED_003: OverallVariant = {
   name: 'seed 003 L2',
   why: 'the original: boundary, coverage, self-containment, coherence, metadata',
   weights: { boundary_quality: 0.2, source_coverage: 0.25, context_self_containment: 0.25, semantic_coherence: 0.15, metadata: 0.15, cross_chunk_redundancy_reversed: 0 },
 };
 
-/** The first round of issue 12: coverage to a cap, coherence out, redundancy in. */
+/** The first round of changes `npm run validity` measured: coverage to a cap, coherence out, redundancy in. */
 export const ROUND_1: OverallVariant = {
   name: 'issue 12 round 1',
   why: 'coverage left for a cap, coherence out, redundancy in',

@@ -1,7 +1,7 @@
 import * as core from '@actions/core';
 import { FAIL_ON_VALUES, type FailOn } from '../config/types.js';
 
-/** The action's inputs as one typed object; an empty input means "not set" (STYLE §8). */
+/** The action's inputs as one typed object; an empty input means "not set" (docs/design.md#robust-shells). */
 export interface ActionInputs {
   token: string;
   configPath: string;

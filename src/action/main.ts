@@ -28,7 +28,7 @@ import { reportStopped } from './stopped.js';
 import { movedOnHead, supersededNotice } from './superseded.js';
 import { resolveTarget } from './target.js';
 
-/** The action: the only place that turns an error into `core.setFailed` (STYLE §7). */
+/** The action: the only place that turns an error into `core.setFailed` (docs/design.md#robust-shells). */
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   let octokit: GitHubClient | null = null;
   try {
@@ -157,7 +157,7 @@ async function finish(ctx: RunContext, evaluation: PullEvaluation, subject: { pu
     ...links,
     charts: true,
   };
-  // One count of what this change breaks, for the outputs and the log, as the comment and the check run say it (issue 27).
+  // One count of what this change breaks, for the outputs and the log, as the comment and the check run say it.
   const counts = problemCounts(report, context);
   setOutputs(report, reportPath, {}, counts);
   if (env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(renderSummary(report, context)).write();

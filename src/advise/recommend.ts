@@ -18,7 +18,7 @@ export interface MinCandidate {
   mergedShare: number;
 }
 
-/** `chunkgate advise`'s answer for a set of section lengths (seed 002). */
+/** `chunkgate advise`'s answer for a set of section lengths (docs/cli.md#choosing-max-and-min). */
 export interface LimitAdvice {
   stats: LengthStats;
   max: { recommended: number; range: [number, number]; candidates: MaxCandidate[]; reason: string };
@@ -43,7 +43,7 @@ const MAX_CANDIDATES = [128, 256, 384, 512, 768, 1000, 1024, 1500, 2000, 2048];
 const MIN_CANDIDATES = [16, 32, 50, 64, 100, 128, 200, 300, 500];
 
 /**
- * Recommends `max` and `min` from section body lengths, with seed 002's rules:
+ * Recommends `max` and `min` from section body lengths, with the rules of docs/cli.md#choosing-max-and-min:
  * `max` ≈ P75 × 2–3, the smallest such value that leaves ≥ 90% of sections unsplit
  * (and ≤ a third of the embedding limit when given); `min` ≈ P25, the largest value
  * up to P25 × 1.5 that merges < 20% of sections. Every candidate is listed with how

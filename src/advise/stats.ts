@@ -1,4 +1,4 @@
-/** Summary statistics of section body lengths (seed 002, step 1). */
+/** Summary statistics of section body lengths (docs/cli.md#choosing-max-and-min). */
 export interface LengthStats {
   count: number;
   min: number;
@@ -10,7 +10,7 @@ export interface LengthStats {
 }
 
 /**
- * The value at rank `floor(n × q)` of the sorted lengths — the seed 002 script's
+ * The value at rank `floor(n × q)` of the sorted lengths — the original advise script's
  * percentile (`sorted(lengths)[int(len(lengths) * q)]`), so numbers match the playbook.
  */
 export function percentile(sorted: readonly number[], q: number): number {
@@ -18,7 +18,10 @@ export function percentile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
 }
 
-/** Min, max, mean, median (`floor(n/2)` rank, as seed 002), P25 and P75 of `lengths`; all 0 when empty. */
+/**
+ * Min, max, mean, median (`floor(n/2)` rank, docs/design.md#where-the-scores-come-from), P25
+ * and P75 of `lengths`; all 0 when empty.
+ */
 export function lengthStats(lengths: readonly number[]): LengthStats {
   const sorted = [...lengths].sort((a, b) => a - b);
   const count = sorted.length;
@@ -41,7 +44,10 @@ export interface Bucket {
   count: number;
 }
 
-/** Seed 002's bucket edges: [0,100) [100,200) [200,500) [500,1000) [1000,2000) [2000,∞). */
+/**
+ * The histogram's bucket edges (docs/design.md#where-the-scores-come-from): [0,100) [100,200)
+ * [200,500) [500,1000) [1000,2000) [2000,∞).
+ */
 export const BUCKET_EDGES: readonly number[] = [0, 100, 200, 500, 1000, 2000];
 
 /** Counts `lengths` per bucket of `edges` (default: {@link BUCKET_EDGES}). */

@@ -18,9 +18,9 @@ export interface SampleItem {
 
 /** Options of {@link drawSample}. */
 export interface SampleOptions {
-  /** Most chunks per document (default: `24`, seed 003's min(24, all)). */
+  /** Most chunks per document (default: `24`, min(24, all), docs/cli.md#calibrating-the-judge). */
   perDocument?: number;
-  /** Chunks per grade stratum first, where available (default: `4`, seed 003). */
+  /** Chunks per grade stratum first, where available (default: `4`, docs/cli.md#calibrating-the-judge). */
   perStratum?: number;
   /** Seed of the draw: the same seed and report give the same sample (default: `chunkgate`). */
   seed?: string;
@@ -30,7 +30,7 @@ export interface SampleOptions {
 const STRATA: readonly Grade[] = ['fail', 'warn', 'pass'];
 
 /**
- * Draws seed 003's calibration sample from the chunks the LLM judge scored: per document
+ * Draws the calibration sample (docs/cli.md#calibrating-the-judge) from the chunks the LLM judge scored: per document
  * min(`perDocument`, judged chunks), stratified by grade. Allocation: each stratum first gets
  * min(`perStratum`, its size) — round-robin fail → warn → pass when even that exceeds the
  * document's quota — then the rest is shared in proportion to what each stratum has left

@@ -14,7 +14,7 @@ export interface Agreement {
   spearman: number | null;
 }
 
-/** Seed 003's cold-start acceptance: at least 30 samples, overall MAE below 15 points. */
+/** The cold-start acceptance (docs/cli.md#calibrating-the-judge): at least 30 samples, overall MAE below 15 points. */
 export const ACCEPTANCE = { minSamples: 30, maxMae: 15 } as const;
 
 /** An MAE as reports show it: rounded to one decimal (the acceptance check compares this value). */
@@ -52,7 +52,7 @@ export function judgedChunks(report: Report): Map<string, JudgeVerdict> {
 }
 
 /**
- * Scores the LLM judge against people (seed 003 human calibration): per dimension and on the
+ * Scores the LLM judge against people (docs/cli.md#calibrating-the-judge): per dimension and on the
  * overall (mean of the five), the MAE, the bias (judge − human) and Spearman's rank
  * correlation; then the acceptance check (≥ 30 samples, overall MAE < 15 as shown, to one decimal). People's scores
  * never change the automatic scores: this only says how far to trust them.

@@ -27,14 +27,15 @@ const STRATEGIES: Record<StrategyName, Chunker> = {
   sentence: chunkBySentence,
   fixed: chunkFixed,
   semantic: (doc, options, measure, extras) => chunkSemantic(doc, options, measure, extras?.vectors),
-  // Presets reproduce a library's splitter, keeping its text (issue 7, src/chunking/presets/).
+  // Presets reproduce a library's splitter, keeping its text (src/chunking/presets/,
+  // docs/config.md#score-the-chunks-your-pipeline-makes).
   ...PRESETS,
   // An external chunker's chunks are computed by a shell and passed to `analyzeDocument`; alone, none.
   external: () => [],
 };
 
 /**
- * Chunks a parsed document with `options.strategy` (SPEC §4) and finalizes the drafts
+ * Chunks a parsed document with `options.strategy` (docs/config.md#chunking-strategies) and finalizes the drafts
  * (text joined from source slices, token counts, lines, ids). Sizes are in `options.unit`
  * through `measure.size`; `max` is floored to an integer ≥ 1 and `overlap` clamped to
  * `[0, max − 1]`. Every chunk is a slice (or `prefix` + slice + `suffix`) of the source,

@@ -11,12 +11,12 @@ export interface SectionGroup {
 }
 
 /**
- * Merges sections whose body is shorter than `min` (seed 002): a short section (or short
+ * Merges sections whose body is shorter than `min` (docs/config.md#chunking-strategies): a short section (or short
  * group) absorbs the next section when that one is a sibling or a descendant (depth ≥ the
  * group's shallowest depth), and is otherwise absorbed by the previous group; with neither,
  * it stays alone. A group's body is everything after its first heading line, sized by
  * `bodySize(from, to)`. The merged group's heading path is the longest common prefix of its
- * members' paths, e.g. siblings `A › B` and `A › C` give `A` (seed 002: the title falls back
+ * members' paths, e.g. siblings `A › B` and `A › C` give `A` (docs/config.md#chunking-strategies: the title falls back
  * to the parent title). `min ≤ 0` merges nothing.
  */
 export function mergeShortSections(sections: readonly Section[], bodySize: (from: number, to: number) => number, min: number): SectionGroup[] {

@@ -1,7 +1,7 @@
 import type { Span } from '../types.js';
 
 /**
- * Keeps code blocks nested in a list, blockquote or JSX / HTML block whole (issue 11): the units
+ * Keeps code blocks nested in a list, blockquote or JSX / HTML block whole: the units
  * that overlap one of `fences` are merged into one unit, together with every unit between them, so
  * no cut falls inside the code (units sharing a unit with two fences merge across both). A merged
  * unit may exceed `max`; it is then a piece of its own (flagged `oversize-chunk`), never a code

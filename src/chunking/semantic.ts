@@ -120,7 +120,7 @@ export function cosineDistance(a: readonly number[], b: readonly number[]): numb
 }
 
 /**
- * The `semantic` strategy (seed 001, SPEC §4; LangChain SemanticChunker's percentile method):
+ * The `semantic` strategy (docs/config.md#chunking-strategies; LangChain SemanticChunker's percentile method):
  *
  * 1. Units: sentences of text blocks; headings and atomic blocks whole ({@link segmentsOf}).
  * 2. Each unit is embedded with `bufferSize` neighbours on each side; `d_i` is the cosine

@@ -1,6 +1,6 @@
 /**
  * The pack of a golden-set run's content cache: the chunks of every file of a base side in one
- * cache entry, so a warm run reads one file instead of one per corpus file (issue 16). Each
+ * cache entry, so a warm run reads one file instead of one per corpus file (docs/design.md#speed). Each
  * chunking is stored under its own entry's key (a digest of the engine build, the file's path,
  * text or git blob, and chunking settings), so an unpacked chunking is exactly what the per-file
  * entry holds.

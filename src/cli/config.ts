@@ -39,7 +39,7 @@ export interface ConfigSides {
 }
 
 /**
- * What `diff` says about its rules when they come from the base side (issue 27 item 7): which
+ * What `diff` says about its rules when they come from the base side: which
  * file at which base, and — when the head side adds, changes or removes it — that the head's is
  * ignored, with the `--config` flag that would use it. `null` when neither side has a config
  * (the defaults, said elsewhere) or when `--config` names the file.

@@ -142,7 +142,7 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
   const { notices, sources } = compared;
   const report = withShard(compared.report, shard, { command: 'diff', failOn: failOn ?? config.thresholds.failOn, paths: allPaths, pages: compared.pages });
   const allNotices = [...side.notices, ...notices];
-  // Where the rules came from, in every format (issue 27 item 7): on standard error (text, json) and
+  // Where the rules came from, in every format: on standard error (text, json) and
   // in the HTML map always; in the comment, whose footer names the base's config already, when the
   // head side's config is passed over.
   const ruleNotices = side.rulesNotice === null ? [] : [side.rulesNotice];

@@ -8,7 +8,7 @@ else {
   const [{ main }, { processIO }] = await Promise.all([import('./main.js'), import('./io.js')]);
   process.exitCode = await main(process.argv.slice(2), processIO({ workerUrl: new URL(import.meta.url) }));
   // Everything is written by now. Should anything still hold the event loop (a client's retry
-  // timer, a socket kept alive), exit anyway after a grace period: the run is over (issue 10
-  // item 8). The timer is unref'd, so a clean run exits at once without waiting for it.
+  // timer, a socket kept alive), exit anyway after a grace period: the run is over
+  // (docs/design.md#robust-shells). The timer is unref'd, so a clean run exits at once without waiting for it.
   setTimeout(() => process.exit(), 2000).unref();
 }

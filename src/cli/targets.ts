@@ -21,7 +21,7 @@ export interface Target {
  * The files `patterns` (CLI arguments: files, folders, globs) name, or without patterns every
  * file the config's `include` / `exclude` select under `cwd`.
  *
- * The root that bounds a file (issue 10 item 4, issue 14 item 4) is its argument's own: the
+ * The root that bounds a file (docs/rules.md#files-chunkgate-cannot-check) is its argument's own: the
  * folder named, a named file's folder, or a glob's literal base (`cwd` without arguments). So
  * any path can be checked from any folder (`chunkgate eval ~/other/docs`), and a symbolic link
  * may not lead out of the folder the user named. Files inside `cwd` are found and shown as
@@ -65,7 +65,7 @@ const MARKDOWN_NAME = /\.(?:md|mdx|markdown)$/i;
 
 /**
  * A warning for each target named by an argument (a file, or a glob's match) whose name is not
- * Markdown's (`.md`, `.mdx`, `.markdown`): it is still scored as Markdown, but not silently (issue 27 item 8).
+ * Markdown's (`.md`, `.mdx`, `.markdown`): it is still scored as Markdown, but not silently.
  */
 export function nonMarkdownWarnings(targets: readonly Target[]): string[] {
   return targets.filter((target) => !MARKDOWN_NAME.test(target.path)).map((target) => `${target.path} is not a Markdown file (.md, .mdx): scored as Markdown anyway`);

@@ -2,7 +2,7 @@ import type { EvaluatedChunk } from '../types.js';
 import { mapLines, type MappedLines } from './line-map.js';
 import { jaccard, wordSet } from './similarity.js';
 
-/** How a head chunk found its base chunk (SPEC §7), or `new` when it found none. */
+/** How a head chunk found its base chunk (docs/design.md#what-a-change-answers-for), or `new` when it found none. */
 export type MatchKind = 'hash' | 'similarity' | 'lines' | 'new';
 
 /** One head chunk and the base chunk it replaces. */
@@ -50,7 +50,7 @@ function overlap(start: number, end: number, range: MappedLines): number {
 
 /**
  * Aligns each head chunk with at most one base chunk, in three passes over what is still
- * unmatched (SPEC §7):
+ * unmatched (docs/design.md#what-a-change-answers-for):
  *
  * 1. `hash`: identical text (the text itself is the key, so the path in `chunk.id` does not
  *    matter); repeated texts pair in document order.

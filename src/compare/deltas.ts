@@ -18,7 +18,7 @@ function valueOf(doc: DocEval | undefined, kind: ScoreDelta['kind']): number | n
 }
 
 /**
- * Base-vs-head differences of every score (STYLE §11), in {@link DELTA_KINDS} order.
+ * Base-vs-head differences of every score (docs/design.md#what-a-change-answers-for), in {@link DELTA_KINDS} order.
  *
  * `delta = head − base` rounded to 2 decimals (`null` when a side is missing).
  * Label: `regression` when `delta ≤ −neutral`, `improvement` when `delta ≥ neutral`,

@@ -30,7 +30,7 @@ export interface DocInput {
 }
 
 /**
- * Compares one file's base and head evaluations (SPEC §7).
+ * Compares one file's base and head evaluations (docs/design.md#what-a-change-answers-for).
  *
  * - `deltas`: every score and metric ({@link scoreDeltas}; neutral within ±0.5).
  * - `alignment`: for each head chunk, the base chunk index {@link alignChunks} paired it with.
@@ -109,7 +109,7 @@ export function compareDoc(input: DocInput, thresholds: FileThresholds): DocDiff
   const explained = diff.regressions.some((regression) => regression.gating) || diff.findings.some((finding) => finding.gating);
   const drivers = scoreDrivers(matches, base, diff.regressions);
   const failures = gateFailures(thresholdFailures(base, head, thresholds), explained, gate);
-  // A drop whose every driver is an item already listed only restates it: the report folds it into them (issue 27).
+  // A drop whose every driver is an item already listed only restates it: the report folds it into them.
   diff.failures = failures.map((failure) => (drivers.length > 0 ? { ...failure, drivers } : failure));
   return diff;
 }

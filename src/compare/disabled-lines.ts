@@ -30,9 +30,10 @@ function wasDisabled(base: InlineDisables, tag: RuleTag, origin: HeadLineOrigin 
 }
 
 /**
- * The head lines whose rules a change turned off (issue 24): for every rule, every head line
- * that an inline comment disables in head ({@link InlineDisables} of the head) and that was not
- * disabled for that rule where it came from in the base ({@link headLineOrigins}; see
+ * The head lines whose rules a change turned off
+ * (docs/rules.md#rule-levels-and-disable-comments): for every rule, every head line that an
+ * inline comment disables in head ({@link InlineDisables} of the head) and that was not disabled
+ * for that rule where it came from in the base ({@link headLineOrigins}; see
  * {@link wasDisabled}). So a new comment counts, and so does an old region grown by deleting its
  * `chunkgate-enable`, moving its comments around other text, naming more rules or taking in lines
  * the change adds — whatever the comments' words; a region that only moved with its text, lines

@@ -8,7 +8,7 @@ export interface DriverOptions {
 }
 
 /**
- * The chunk changes that pull a file's score down, largest first (issue 11: a threshold failure
+ * The chunk changes that pull a file's score down, largest first (a threshold failure
  * names the chunks and lines that drive it): aligned chunks whose displayed score fell, and new
  * chunks scored below the base file's `overall` (their fall is measured from it), each with the
  * high tag it newly carries. Ties: head line. Changes under 1 displayed point are left out.

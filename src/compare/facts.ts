@@ -12,7 +12,7 @@ export interface FileFacts {
   diff: DocDiff;
   /** Head chunks of the file (`summary.chunks` adds them up). */
   chunks: number;
-  /** The head's seed 001 quick-check counts (`null`: no head side). */
+  /** The head's quick-check counts (`null`: no head side; docs/scores.md#quick-checks). */
   quick: QuickTally | null;
 }
 

@@ -40,8 +40,8 @@ function pointsWord(value: number): string {
 const SCORES = ['structural', 'content', 'overall'] as const;
 
 /**
- * Threshold failures of one file (SPEC §7), in this order, compared on the whole points the
- * reader sees (so no `70 → 70 ❌`):
+ * Threshold failures of one file (docs/design.md#what-a-change-answers-for), in this order,
+ * compared on the whole points the reader sees (so no `70 → 70 ❌`):
  *
  * - `structural`: head `structural` (rounded) `< thresholds.structural`;
  * - `content`: head `content` (rounded) `< thresholds.content`;
@@ -97,11 +97,12 @@ export function thresholdFailures(
 }
 
 /**
- * Sets `gating` on a file's threshold failures (SPEC §7). With `gate: all`, every failure gates.
- * Otherwise a failure gates when it is not `preexisting` and the file has a gating chunk or
- * section finding that explains it: a score is an average, and an average that moved without a
- * finding of weight behind it (one re-weighted chunk on a stub page, a page that grew from one
- * chunk to ten) is not something a reviewer would hold a merge for.
+ * Sets `gating` on a file's threshold failures (docs/design.md#what-a-change-answers-for). With
+ * `gate: all`, every failure gates. Otherwise a failure gates when it is not `preexisting` and
+ * the file has a gating chunk or section finding that explains it: a score is an average, and
+ * an average that moved without a finding of weight behind it (one re-weighted chunk on a stub
+ * page, a page that grew from one chunk to ten) is not something a reviewer would hold a merge
+ * for.
  */
 export function gateFailures(failures: readonly ThresholdFailure[], explained: boolean, gate: GateScope = 'changed'): ThresholdFailure[] {
   return failures.map((failure) => ({ ...failure, gating: gate === 'all' || (failure.origin !== 'preexisting' && explained) }));

@@ -42,8 +42,8 @@ function counterpart(block: Block, headSource: string, baseDoc: ParsedDoc): Bloc
 }
 
 /**
- * Whether the base side already had the problem a head chunk's high tag names (SPEC §7: a PR
- * answers only for what it changed):
+ * Whether the base side already had the problem a head chunk's high tag names (a PR answers only for
+ * what it changed, docs/design.md#what-a-change-answers-for):
  *
  * - `table-split` / `code-fence-split`: every table or code block the chunk is a piece of (or cuts)
  *   has a counterpart on the base side (same kind, word-level Jaccard ≥ 0.5) that some base chunk

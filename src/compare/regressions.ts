@@ -4,7 +4,10 @@ import type { EvaluatedChunk, IssueTag, Origin, Regression } from '../types.js';
 import type { ChunkMatch } from './align.js';
 import { round2 } from './round.js';
 
-/** Tags whose first appearance in a chunk is a regression on its own (SPEC §7; registry `regression: gates`), in registry order. */
+/**
+ * Tags whose first appearance in a chunk is a regression on its own
+ * (docs/design.md#what-a-change-answers-for; registry `regression: gates`), in registry order.
+ */
 export const HIGH_TAGS: readonly IssueTag[] = GATING_TAGS;
 
 /** Options of {@link findRegressions}. */
@@ -39,7 +42,8 @@ function atWarn(chunk: EvaluatedChunk, tag: IssueTag): boolean {
 }
 
 /**
- * The regressed head chunks of one file (SPEC §7), one entry per head chunk at most, in head order.
+ * The regressed head chunks of one file (docs/design.md#what-a-change-answers-for), one entry
+ * per head chunk at most, in head order.
  *
  * Reason, first that applies: `score-drop` when an aligned chunk's displayed score (whole points)
  * fell by `≥ chunkDrop` (default: `10`; `delta = round2(head − base)`); `new-high-issue` when it
@@ -49,13 +53,14 @@ function atWarn(chunk: EvaluatedChunk, tag: IssueTag): boolean {
  * `unfindable-chunk`). `newTags` always lists the high tags present in head and not in base (all
  * of them for a new chunk).
  *
- * Origin and gating (SPEC §7): with new tags, `preexisting` when the base side had every one of
- * them already (`options.preexisting`), else `new`; without, `worsened` (an aligned chunk) or
- * `new` (an unmatched one). Only a regression with a tag new to the file is of weight: it gates
- * unless pre-existing; a score that fell on metrics alone (or a chunk that stopped being findable)
- * is worth a look but does not gate. With `gate: all`, every regression gates. A tag whose rule is
- * at `warn` (its issues carry `level: 'warn'`) never makes a regression gate: not as a fresh tag,
- * and a regression whose only causes are such tags does not gate even with `gate: all`.
+ * Origin and gating (docs/design.md#what-a-change-answers-for): with new tags, `preexisting` when
+ * the base side had every one of them already (`options.preexisting`), else `new`; without,
+ * `worsened` (an aligned chunk) or `new` (an unmatched one). Only a regression with a tag new to
+ * the file is of weight: it gates unless pre-existing; a score that fell on metrics alone (or a
+ * chunk that stopped being findable) is worth a look but does not gate. With `gate: all`, every
+ * regression gates. A tag whose rule is at `warn` (its issues carry `level: 'warn'`) never makes a
+ * regression gate: not as a fresh tag, and a regression whose only causes are such tags does not
+ * gate even with `gate: all`.
  */
 export function findRegressions(matches: readonly ChunkMatch[], options: RegressionOptions = {}): Regression[] {
   const chunkDrop = options.chunkDrop ?? 10;

@@ -37,7 +37,7 @@ const basename = (path: string): string => path.slice(path.lastIndexOf('/') + 1)
 
 /**
  * Pairs removed files with added files that are the same document moved (folder mode has no git
- * to say so; SPEC §7: renames are followed). A removed and an added file whose
+ * to say so; renames are followed, docs/design.md#what-a-change-answers-for). A removed and an added file whose
  * {@link similarity} is at least `minSimilarity` (default: `0.5`, git's rule) become one `renamed`
  * pair — head path, `previousPath`, both texts — compared as an edit of one document: a pure
  * rename then has nothing to report.

@@ -24,12 +24,12 @@ export interface ReportInput {
 }
 
 /**
- * Assembles the JSON report (SPEC §2): files sorted by path (code-unit order, so the order
- * does not depend on locale), and the summary — `files` compared, `chunks` (head chunks in
- * total), `regressions`, `failures` (totals, gating or not), `gating` (the regressions, threshold
- * failures — retrieval limits included — and section findings that count for the verdict), the
+ * Assembles the JSON report (field names are a contract, ARCHITECTURE.md#layers): files sorted by path
+ * (code-unit order, so the order does not depend on locale), and the summary — `files` compared, `chunks`
+ * (head chunks in total), `regressions`, `failures` (totals, gating or not), `gating` (the regressions,
+ * threshold failures — retrieval limits included — and section findings that count for the verdict), the
  * verdict from {@link decide}, `partial` (the input flag, or any head evaluation marked partial) and `cost`;
- * then `quickChecks` over the head files' chunks (seed 001), when any file has a head side.
+ * then `quickChecks` over the head files' chunks (docs/scores.md#quick-checks), when any file has a head side.
  */
 export function buildReport(input: ReportInput): Report {
   const files = [...input.files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

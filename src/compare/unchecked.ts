@@ -12,10 +12,11 @@ export interface Uncheckable {
 export type UncheckedLevel = 'fail' | 'warn';
 
 /**
- * The finding for a head file chunkgate could not check (issue 10 item 2: skipped must never
- * mean passed). Severity `high`; it gates — and fails the run whatever `failOn` says, like a
- * linter's fatal parse error — unless the file is byte-identical on the base side, which could
- * not be checked either (`unchangedOnBase`: `preexisting`, not gating), or `level` is `warn`.
+ * The finding for a head file chunkgate could not check (skipped must never mean passed,
+ * docs/rules.md#files-chunkgate-cannot-check). Severity `high`; it gates — and fails the run
+ * whatever `failOn` says, like a linter's fatal parse error — unless the file is byte-identical
+ * on the base side, which could not be checked either (`unchangedOnBase`: `preexisting`, not
+ * gating), or `level` is `warn`.
  */
 export function uncheckedFinding(problem: Uncheckable, options: { unchangedOnBase: boolean; level: UncheckedLevel }): FileFinding {
   const origin = options.unchangedOnBase ? 'preexisting' : 'new';

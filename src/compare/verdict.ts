@@ -20,9 +20,10 @@ export interface DecideOptions {
 }
 
 /**
- * The one place results become a verdict, a check conclusion and an exit code (STYLE §11).
+ * The one place results become a verdict, a check conclusion and an exit code
+ * (docs/design.md#what-a-change-answers-for).
  *
- * Only gating items count (SPEC §7: new or worsened, of weight; everything with
+ * Only gating items count (docs/design.md#what-a-change-answers-for: new or worsened, of weight; everything with
  * `thresholds.gate: all`). Fails (`fail` / `failure` / `1`) when `failOn` holds `threshold` and
  * any file has a gating threshold failure or a gating section finding (text that left the index,
  * a lost heading, a lead-in cut, …) — or a golden-set retrieval limit failed —, `regression` and

@@ -22,7 +22,7 @@ export function formatProblem(fileName: string, problem: ConfigProblem): string 
 }
 
 /**
- * Thrown for an invalid config file (the CLI exits with code 2, SPEC §10). The message
+ * Thrown for an invalid config file (the CLI exits with code 2, docs/design.md#robust-shells). The message
  * lists every problem, one {@link formatProblem} line each, under a one-line header.
  */
 export class ConfigError extends Error {

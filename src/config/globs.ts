@@ -1,5 +1,5 @@
 /**
- * Why a glob is malformed, or `null` when it is well formed (issue 10 item 10).
+ * Why a glob is malformed, or `null` when it is well formed (docs/design.md#robust-shells).
  *
  * picomatch and tinyglobby accept broken globs silently: `docs/[` matches only a file named
  * `docs/[`, and `{a,b` compiles to a pattern that matches nothing, so a typo in `include`

@@ -8,7 +8,7 @@ import type { Config } from './types.js';
 export { ConfigError, type ConfigProblem } from './error.js';
 
 /**
- * Parses and validates the text of `.chunkgate.yml` (SPEC §9); `fileName` only labels
+ * Parses and validates the text of `.chunkgate.yml` (docs/config.md); `fileName` only labels
  * errors. Empty text (or only comments) yields the defaults of {@link configSchema}.
  *
  * Throws a {@link ConfigError} listing every problem with its key, line and allowed

@@ -70,7 +70,10 @@ function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Partial<T>;
 }
 
-/** What one file may cost before it is `unchecked`, from `limits` with its defaults (SPEC §9). */
+/**
+ * What one file may cost before it is `unchecked`, from `limits` with its defaults
+ * (docs/rules.md#files-chunkgate-cannot-check).
+ */
 export interface FileLimits {
   /** CPU time budget of one side of one file, in ms (`limits.cpuSeconds` × 1000). */
   cpuMs: number;

@@ -28,7 +28,7 @@ const FAIL_ON = FAIL_ON_VALUES;
 const STRUCTURAL_METRICS = STRUCTURAL_METRIC_NAMES;
 const CONTENT_METRICS = CONTENT_METRIC_NAMES;
 
-/** Chunking defaults (SPEC §9); `tiny` is derived from the final `max` instead. */
+/** Chunking defaults (docs/config.md); `tiny` is derived from the final `max` instead. */
 const DEFAULT_CHUNKING: Omit<ChunkingOptions, 'tiny'> = {
   strategy: 'heading',
   unit: 'tokens',
@@ -121,7 +121,7 @@ const chunkingPatch = strict({
     .min(1, { error: () => 'a non-empty list: the program and its arguments, e.g. [python3, scripts/chunk.py]' })
     .optional(),
   timeout: number(1, 3600).optional(),
-  // strategy semantic (issue 15)
+  // strategy semantic (docs/config.md#chunking-strategies)
   breakpointPercentile: number(0, 100).optional(),
   bufferSize: integer(0, 10).optional(),
   embeddingModel: text('an embedding model name, e.g. text-embedding-3-small').optional(),
@@ -224,7 +224,8 @@ const thresholdsSchema = strict({
     .default(['threshold']),
   // A changed file that cannot be checked fails the run whatever failOn says, unless `warn`.
   unchecked: oneOf(['fail', 'warn']).default('fail'),
-  // `changed`: only what the change made new or worse gates (SPEC §7); `all`: pre-existing problems too.
+  // `changed`: only what the change made new or worse gates
+  // (docs/design.md#what-a-change-answers-for); `all`: pre-existing problems too.
   gate: oneOf(GATE_SCOPES).default('changed'),
   // Golden-set retrieval limits, as shares 0–1; a limit left out is not checked.
   retrieval: strict({
@@ -266,7 +267,8 @@ const rootSchema = strict({
     weights: strict({
       structural: z.union([oneOf(['default', 'equal']), weightMap(STRUCTURAL_METRICS)]).default('default'),
       content: z.union([oneOf(['default', 'equal']), weightMap(CONTENT_METRICS)]).default('default'),
-      // A chunk's `overall` (issue 12): `default`, or numbers per chunk metric (left out: its default weight).
+      // A chunk's `overall` (docs/scores.md#a-chunks-overall-score-and-grade): `default`, or
+      // numbers per chunk metric (left out: its default weight).
       overall: z.union([oneOf(['default']), weightMap(OVERALL_COMPONENT_NAMES)]).default('default'),
     }).prefault({}),
   }).prefault({}),
@@ -337,7 +339,7 @@ function dropNulls(value: unknown): unknown {
 }
 
 /**
- * Schema of `.chunkgate.yml` (SPEC §9): strict objects (unknown keys are errors), every
+ * Schema of `.chunkgate.yml` (docs/config.md): strict objects (unknown keys are errors), every
  * key optional, and the output the complete {@link Config}. Parsing `undefined` or `{}`
  * yields the defaults:
  *
@@ -347,7 +349,7 @@ function dropNulls(value: unknown): unknown {
  *   min: 64, overlap: 0, headingLevels: { max: 3 } }`); `tiny` (default: `round(0.1 × max)`).
  *   Ranges: `max ≥ 1`, `0 ≤ min < max`, `0 ≤ overlap < max`, `0 ≤ tiny ≤ max`, `headingLevels.max` 1–6.
  * - `scoring` (default: `{ scorer: heuristic, weights: { structural: default, content: default, overall: default } }`);
- *   weights are a preset or `{ metric: number ≥ 0 }` with SPEC §5 / issue 12 metric names
+ *   weights are a preset or `{ metric: number ≥ 0 }` with the metric names of docs/scores.md
  *   (`overall`: the per-chunk metrics of a chunk's score).
  * - `llm` (default: `{ model: gpt-4o-mini, baseURL: null, maxConcurrency: 4, cache: .chunkgate-cache,
  *   timeout: 60000, prices: null }`); `maxConcurrency` 1–64, `baseURL` an http(s) URL, `prices`

@@ -45,7 +45,7 @@ export function scrub(text: string, secrets: readonly string[]): string {
 }
 
 /**
- * The config as the report echoes it (issue 10 item 10): `llm.baseURL` through
+ * The config as the report echoes it (docs/design.md#robust-shells): `llm.baseURL` through
  * {@link redactUrl}, so an API key in `--llm-base-url` never reaches `report.json`, which the
  * action uploads as an artifact, or the comment.
  */

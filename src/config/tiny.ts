@@ -8,7 +8,10 @@ import type { ChunkingOptions } from '../types.js';
  */
 const explicitTiny = new WeakMap<ChunkingOptions, boolean>();
 
-/** The default `tiny` for a given `max`: `round(0.1 × max)` (SPEC §5 "10% of max"). */
+/**
+ * The default `tiny` for a given `max`: `round(0.1 × max)` ("10% of max",
+ * docs/scores.md#structural-metrics-per-document).
+ */
 export function deriveTiny(max: number): number {
   return Math.round(max * 0.1);
 }

@@ -15,7 +15,7 @@ export type GateScope = (typeof GATE_SCOPES)[number];
 export const INLINE_DISABLE_POLICIES = ['gate', 'report', 'off'] as const;
 export type InlineDisablePolicy = (typeof INLINE_DISABLE_POLICIES)[number];
 
-/** Score limits (SPEC §7). */
+/** Score limits (docs/rules.md#regressions-and-failures). */
 export interface Thresholds {
   /** Minimum file `structural` score (default: `70`). */
   structural: number;
@@ -34,8 +34,9 @@ export interface Thresholds {
    */
   unchecked: 'fail' | 'warn';
   /**
-   * What may gate (SPEC §7): `changed` (default) — only what this change made new or worse, and
-   * of weight; `all` — every regression and threshold failure, pre-existing ones included.
+   * What may gate (docs/design.md#what-a-change-answers-for): `changed` (default) — only what
+   * this change made new or worse, and of weight; `all` — every regression and threshold
+   * failure, pre-existing ones included.
    */
   gate: GateScope;
   /** Golden-set retrieval limits, shares 0–1, `null` = not checked (default: all `null`). */
@@ -62,7 +63,7 @@ export interface Override {
   rules?: RuleLevelsPatch;
 }
 
-/** `.chunkgate.yml` after validation, with every default filled in (SPEC §9). */
+/** `.chunkgate.yml` after validation, with every default filled in (docs/config.md). */
 export interface Config {
   include: string[];
   exclude: string[];
@@ -79,7 +80,10 @@ export interface Config {
     prices: { input: number; output: number } | null;
   };
   thresholds: Thresholds;
-  /** Golden-set retrieval (SPEC §6); `embeddingModel` is used with `retriever: embeddings` (default: `text-embedding-3-small`). */
+  /**
+   * Golden-set retrieval (docs/config.md#retrieval-on-a-golden-set-optional); `embeddingModel`
+   * is used with `retriever: embeddings` (default: `text-embedding-3-small`).
+   */
   golden: { file: string; k: number; retriever: 'bm25' | 'embeddings'; embeddingModel: string };
   /** Retrieval probes; absent when the file does not set them (then `{ probes: offline, budget: 1024 }`: {@link probeSettings}). */
   retrieval?: ProbeSettings;

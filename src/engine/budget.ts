@@ -13,7 +13,9 @@ export class FileBudgetExceeded extends Error {
   }
 }
 
-/** A per-file CPU time budget, checked between the stages of the pipeline (issue 10 item 6, issue 24 item 4). */
+/**
+ * A per-file CPU time budget, checked between the stages of the pipeline (docs/rules.md#files-chunkgate-cannot-check).
+ */
 export interface Budget {
   /** Throws {@link FileBudgetExceeded} when more than the budget has passed since the budget was made; `stage` names what just finished. */
   check(stage: string): void;

@@ -70,7 +70,10 @@ export interface CompareOptions {
    * side cannot be checked: an `unchecked` finding, which fails a changed head (fail closed).
    */
   externalChunks?: (path: string, source: string, chunking: ChunkingOptions) => Promise<ExternalChunk[]>;
-  /** The golden set and every docs file of both sides, for retrieval base vs head (SPEC §6). */
+  /**
+   * The golden set and every docs file of both sides, for retrieval base vs head
+   * (docs/config.md#retrieval-on-a-golden-set-optional).
+   */
   retrieval?: RetrievalInput;
   /**
    * Sentence embeddings for files chunked `semantic` (a shell passes `embeddingsFor`); a run with a
@@ -126,7 +129,7 @@ export interface RunOutcome {
 
 /**
  * Evaluates both sides of every changed file with the settings that apply to its path,
- * compares them (SPEC §7) and builds the report. Base-side files are chunked with the
+ * compares them (docs/design.md#what-a-change-answers-for) and builds the report. Base-side files are chunked with the
  * settings of their base path. `sources` carries each side's text and section lengths for the
  * HTML report (`sideSource`); `pages` the pages of each side the boilerplate check looked at.
  */

@@ -64,7 +64,7 @@ export interface DocAnalysis {
   coverage: number;
   chunkCoverage: number[];
   heuristic: ContentMetrics[];
-  /** Each chunk's rank for its own heading path + first sentence within the document (seed 001). */
+  /** Each chunk's rank for its own heading path + first sentence within the document (docs/scores.md#quick-checks). */
   selfRetrieval: SelfRetrievability;
   /** Each chunk's `context_sufficiency`: how much of its own heading section it holds (0–100). */
   sufficiency: number[];

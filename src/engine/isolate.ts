@@ -5,10 +5,11 @@ import { analyzeDocument, type DocAnalysis, type EvaluateOptions } from './evalu
 import { NotCheckable } from './not-checkable.js';
 
 /**
- * {@link analyzeDocument} for one side of one file, isolated (issue 10 item 7): whatever goes
- * wrong on this file — a stack overflow in the parser on 10,000 nested quotes, the file's time
- * budget running out ({@link fileBudget}), a bug — becomes a reason the file could not be
- * checked, and the run goes on with the other files.
+ * {@link analyzeDocument} for one side of one file, isolated
+ * (docs/rules.md#files-chunkgate-cannot-check): whatever goes wrong on this file — a stack
+ * overflow in the parser on 10,000 nested quotes, the file's time budget running out
+ * ({@link fileBudget}), a bug — becomes a reason the file could not be checked, and the run
+ * goes on with the other files.
  */
 export function analyzeIsolated(
   path: string,

@@ -8,12 +8,12 @@ import type { ChunkMetrics, Grade, Issue } from '../types.js';
 export type OverallComponent = keyof ChunkMetrics;
 
 /**
- * Default weights of a chunk's `overall` (seed 003 L2, as changed by issue 12's validity run,
- * `npm run validity`; only where the English and the Chinese golden sets agree):
- * boundary 0.2, self-containment 0.25, metadata 0.15, redundancy (reversed) 0.15 — divided by
- * their sum, 0.75. Source coverage left the mean (100 on every real chunk, it only compressed the
- * scale) for a cap ({@link COVERAGE_FLOOR}); coherence fell out (ρ −0.69 against MRR on both sets)
- * and redundancy came in (+0.81 / +0.95). Both, and self-retrievability, stay configurable.
+ * Default weights of a chunk's `overall` (the original L2 weights, docs/design.md#where-the-scores-come-from, as
+ * changed by `npm run validity`, docs/scores.md#do-the-scores-track-retrieval; only where the English and the
+ * Chinese golden sets agree): boundary 0.2, self-containment 0.25, metadata 0.15, redundancy (reversed) 0.15 —
+ * divided by their sum, 0.75. Source coverage left the mean (100 on every real chunk, it only compressed the
+ * scale) for a cap ({@link COVERAGE_FLOOR}); coherence fell out (ρ −0.69 against MRR on both sets) and
+ * redundancy came in (+0.81 / +0.95). Both, and self-retrievability, stay configurable.
  */
 export const DEFAULT_OVERALL_WEIGHTS: Readonly<Record<OverallComponent, number>> = {
   boundary_quality: 0.2,
@@ -31,13 +31,19 @@ const COMPONENTS: readonly OverallComponent[] = OVERALL_COMPONENT_NAMES;
 
 export { HARD_CAP } from '../shared/rules.js';
 
-/** A document whose chunks hold less than this share of its text cannot pass (issue 12). */
+/**
+ * A document whose chunks hold less than this share of its text cannot pass
+ * (docs/design.md#why-coverage-is-a-cap-not-a-metric).
+ */
 export const COVERAGE_FLOOR = 0.95;
 
 /** The most a document below {@link COVERAGE_FLOOR} may score: the top of `warn`, whole, so no rounding shows "80". */
 export const COVERAGE_CAP = 79;
 
-/** The tags that cap a chunk at {@link HARD_CAP} (registry `cap`): lost source, a piece of a split table or code block (seed 003). */
+/**
+ * The tags that cap a chunk at {@link HARD_CAP} (registry `cap`): lost source, a piece of a
+ * split table or code block (docs/design.md#where-the-scores-come-from).
+ */
 export const HARD_CAP_TAGS: ReadonlySet<string> = new Set([...SCORE_CAPS].filter(([, cap]) => cap === HARD_CAP).map(([tag]) => tag));
 
 /** The weight of each component under `weights` (default: `default`); negative weights count as 0. */

@@ -130,8 +130,9 @@ export function analyzePair(task: PairTask, extras: PairExtras = {}): CheckedPai
 }
 
 /**
- * The diff of a checked pair from each side's evaluation (SPEC §7), with the findings of its
- * checking ({@link sideFindings}).
+ * The diff of a checked pair from each side's evaluation
+ * (docs/design.md#what-a-change-answers-for), with the findings of its checking
+ * ({@link sideFindings}).
  */
 export function finishPair(task: PairTask, sides: CheckedPair, evals: { base?: DocEval; head?: DocEval }): DocDiff {
   const { pair } = task;
@@ -189,7 +190,7 @@ export function evaluatePair(task: PairTask, extras: PairExtras = {}): PairResul
 }
 
 /**
- * A side's source text and heading-section body lengths (seed 002) in its unit, for the HTML
+ * A side's source text and heading-section body lengths (docs/cli.md#choosing-max-and-min) in its unit, for the HTML
  * report, measured with the analysis's own tokenization.
  */
 export function sideSource(analysis: DocAnalysis): SideSource {

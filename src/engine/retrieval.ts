@@ -69,13 +69,13 @@ export interface RetrievalInput {
 }
 
 /**
- * Golden-set retrieval, base vs head (SPEC §6): retrieves the top `golden.k` for every query
- * over the chunks of every file of each side (`chunksOf`, which the caller computed once per
- * distinct path and text) with BM25 — or embeddings when `golden.retriever` asks for them and a
- * provider is passed — and checks `thresholds.retrieval`. When the embeddings provider fails or
- * answers invalid vectors, BM25 stands in for both sides, as the heuristic does for the LLM judge:
- * the report is `partial`, with the reason (the step, the provider and the model) in
- * `partialReason` and a notice.
+ * Golden-set retrieval, base vs head (docs/config.md#retrieval-on-a-golden-set-optional):
+ * retrieves the top `golden.k` for every query over the chunks of every file of each side
+ * (`chunksOf`, which the caller computed once per distinct path and text) with BM25 — or
+ * embeddings when `golden.retriever` asks for them and a provider is passed — and checks
+ * `thresholds.retrieval`. When the embeddings provider fails or answers invalid vectors, BM25
+ * stands in for both sides, as the heuristic does for the LLM judge: the report is `partial`, with
+ * the reason (the step, the provider and the model) in `partialReason` and a notice.
  */
 export async function retrievalReport(
   input: RetrievalInput,

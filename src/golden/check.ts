@@ -39,7 +39,10 @@ export function staleEvidence(golden: GoldenSet, read: (path: string) => string 
   return stale;
 }
 
-/** Seed 004: "推荐规模：50 条以内" — a golden set is a concentrate of hard cases, not a question bank. */
+/**
+ * At most about 50 queries (docs/config.md#retrieval-on-a-golden-set-optional): a golden set is
+ * a concentrate of hard cases, not a question bank.
+ */
 export const GOLDEN_MAX_QUERIES = 50;
 
 /** Size and type coverage of a golden set, with what to fix. */
@@ -58,9 +61,10 @@ const TYPE_NAMES: Record<QueryType, string> = {
 };
 
 /**
- * Seed 004's coverage rules: warn above {@link GOLDEN_MAX_QUERIES} queries (more dilutes the
- * metrics and makes the expert review too long to repeat) and for each query type A–D with no
- * query (coverage comes before quality and quantity).
+ * The coverage rules of docs/config.md#retrieval-on-a-golden-set-optional: warn above
+ * {@link GOLDEN_MAX_QUERIES} queries (more dilutes the metrics and makes the expert review too
+ * long to repeat) and for each query type A–D with no query (coverage comes before quality and
+ * quantity).
  */
 export function goldenCoverage(golden: GoldenSet): GoldenCoverage {
   const byType = Object.fromEntries(QUERY_TYPES.map((type) => [type, golden.queries.filter((query) => query.type === type).length])) as Record<QueryType, number>;
@@ -91,7 +95,8 @@ export interface RetireOptions {
 }
 
 /**
- * Seed 004's "末位淘汰": queries of the current golden set that were perfect — relevant chunk
+ * Retire the easy ones (docs/config.md#retrieval-on-a-golden-set-optional):
+ * queries of the current golden set that were perfect — relevant chunk
  * at rank 1 and every excerpt retrieved (recall 1), on base and on head — in every past report
  * that asked them, and asked in at least `minRuns` of them. They no longer discriminate: move
  * them to a regression suite and add harder (C, D) queries. Reports without a retrieval

@@ -51,9 +51,10 @@ const answerSchema = z.object(
 const EXPECTED = '{"queries": [{"type": "A"|"B"|"C"|"D", "query": "…", "evidence": ["…"]}]}';
 
 /**
- * The prompt asking for golden-set candidates from one or more docs files: questions of
- * each type A–D (seed 004), each with verbatim evidence passages. The docs are data inside
- * delimiters; the model is told never to follow instructions found there.
+ * The prompt asking for golden-set candidates from one or more docs files: questions of each
+ * type A–D (docs/config.md#retrieval-on-a-golden-set-optional), each with verbatim evidence
+ * passages. The docs are data inside delimiters; the model is told never to follow instructions
+ * found there.
  */
 export function suggestMessages(files: readonly { path: string; text: string }[], perType: number): JudgeMessage[] {
   const system = [

@@ -16,7 +16,7 @@ export interface GradeCounts {
   rates: { pass: number; warn: number; fail: number };
 }
 
-/** Seed 003's summary of one run. */
+/** The summary of one run (docs/cli.md#comparing-runs). */
 export interface RunSummary {
   label: string;
   provenance: Provenance | null;
@@ -96,7 +96,7 @@ function diff(a: number | null, b: number | null): number | null {
   return a === null || b === null ? null : round2(b - a);
 }
 
-/** Seed 003's run summary: grade rates, mean scores, issue counts by tag and severity. */
+/** The run summary (docs/cli.md#comparing-runs): grade rates, mean scores, issue counts by tag and severity. */
 export function summarizeRun(run: LabelledRun): RunSummary {
   const docs = docsOf(run.report);
   const chunks = docs.flatMap((doc) => doc.chunks);
@@ -206,7 +206,7 @@ export function compareTwoRuns(from: LabelledRun, to: LabelledRun): RunDelta {
 }
 
 /**
- * Compares runs (seed 003 "run comparison"; seed 000's several parameter sets on the same docs):
+ * Compares runs (several parameter sets on the same docs, docs/cli.md#comparing-runs):
  * a summary per run, and every run after the first against the first. Pure.
  */
 export function compareRuns(runs: readonly LabelledRun[]): RunComparison {

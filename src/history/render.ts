@@ -30,7 +30,7 @@ function points(change: number): string {
 }
 
 /**
- * Renders a run comparison (seed 003): a table of every run (files, chunks, pass/warn/fail rates,
+ * Renders a run comparison (docs/cli.md#comparing-runs): a table of every run (files, chunks, pass/warn/fail rates,
  * mean scores, issues by severity, verdict, config hash, scorer), then each run against the first:
  * score and rate changes, issue changes by tag and severity, per-file scores, the chunks whose grade
  * changed and the largest chunk score changes. Repository text is escaped for Markdown.

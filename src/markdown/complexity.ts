@@ -1,7 +1,8 @@
 /**
- * Complexity caps checked before a file is parsed (issue 24 item 4): one linear pass over the
- * source finds the shapes that make the Markdown parser take time far beyond the file's size,
- * so such a file is refused in milliseconds, with the line, whatever the machine's load.
+ * Complexity caps checked before a file is parsed (docs/rules.md#files-chunkgate-cannot-check):
+ * one linear pass over the source finds the shapes that make the Markdown parser take time far
+ * beyond the file's size, so such a file is refused in milliseconds, with the line, whatever
+ * the machine's load.
  *
  * - **Nesting** of lists and block quotes. The parser re-checks every open container on every
  *   line, and nests its tree (and its stack) as deep: a list nested 1,000 levels deep (1 MB)

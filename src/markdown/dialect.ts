@@ -1,5 +1,5 @@
 /**
- * Docs-site syntax that CommonMark reads as prose (issue 11): the container and component lines of
+ * Docs-site syntax that CommonMark reads as prose: the container and component lines of
  * Docusaurus / Starlight (`:::note` … `:::`), Hugo (`{{< tab >}}` … `{{< /tab >}}`, `{{% alert %}}`),
  * Liquid / Jekyll (`{% raw %}` … `{% endraw %}`), MDX / HTML components alone on a line
  * (`<Steps>` … `</Steps>`) and Material for MkDocs (`!!! note`, `??? tip`, `=== "Tab"`), and the

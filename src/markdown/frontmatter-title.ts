@@ -2,7 +2,7 @@
  * The `title` of a YAML front matter without a YAML parse, when the front matter says it plainly.
  *
  * Most front matter is `key: value` lines, and parsing it with `yaml` for one key cost more than
- * any other per-document step outside remark (issue 16). This reads the one line `title: …` at
+ * any other per-document step outside remark (docs/design.md#speed). This reads the one line `title: …` at
  * column 0 when its value is a plain or quoted one-line string that YAML's core schema reads as
  * that same string, and gives up (`undefined`: parse it) on anything else: no or several title
  * lines, directives, documents markers, quoted or complex keys, a continuation line, comments,

@@ -25,7 +25,7 @@ function isIndentedBody(source: string, previous: Block | undefined, block: Bloc
 
 /**
  * Reads the four-space-indented bodies of MkDocs admonitions, content tabs and definition lists
- * as Markdown instead of code (issue 11: a `!!! note` body is prose, and the fence inside it is a
+ * as Markdown instead of code (a `!!! note` body is prose, and the fence inside it is a
  * fenced code block). Each such indented code block is dedented by up to four columns (a tab
  * counts as four), parsed with `parseBody`, expanded again (bodies nest), and replaced by the
  * blocks found, their offsets and lines mapped back into `source`. Other blocks are returned as

@@ -29,7 +29,7 @@ export interface ParseOptions {
 /**
  * Front matter longer than this (UTF-16 code units) is still metadata, kept out of the chunks,
  * but not read for its `title`: YAML parsing takes time quadratic in the number of keys
- * (1.9 MB of keys took more than 120 s, issue 10 item 6).
+ * (1.9 MB of keys took more than 120 s, docs/rules.md#files-chunkgate-cannot-check).
  */
 export const FRONTMATTER_LIMIT = 64 * 1024;
 
@@ -98,9 +98,9 @@ export function parseMarkdown(path: string, source: string, options: ParseOption
     if (!kind) continue;
     blocks.push(toBlock(node, kind, span, source, lineStarts));
   }
-  // MkDocs admonition, tab and definition bodies are indented Markdown, not code (issue 11).
+  // MkDocs admonition, tab and definition bodies are indented Markdown, not code.
   const expanded = wantMdx ? blocks : expandIndentedBodies(blocks, source, lineStarts, (text) => blocksOf(markdownParser.parse(text), text));
-  // Hugo shortcodes that wrap code are one code block (issue 25).
+  // Hugo shortcodes that wrap code are one code block.
   const merged = wantMdx ? expanded : mergeShortcodeCode(expanded, source, lineStarts);
   const doc: ParsedDoc = { path, source, lineStarts, frontmatter, blocks: merged };
   if (source.includes(RULE_COMMENT_MARK)) {

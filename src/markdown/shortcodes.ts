@@ -46,7 +46,7 @@ function linesOf(source: string, lineStarts: readonly number[]): Span[] {
 }
 
 /**
- * Whether a shortcode pair wraps code (issue 25): a raw-bodied (`{{< >}}`) shortcode whose name says
+ * Whether a shortcode pair wraps code: a raw-bodied (`{{< >}}`) shortcode whose name says
  * code (`highlight`, `clients-example`) or whose arguments name a language (`lang=`, `code=true`),
  * on itself or on a shortcode nested in it, unless it says `text=true`; or any pair whose body,
  * nested shortcode lines aside, is fenced code only.
@@ -63,7 +63,7 @@ function wrapsCode(opening: Opening, nested: Opening[], bodyBlocks: readonly Blo
 /**
  * Reads each top-level Hugo shortcode pair that wraps code — `{{< clients-example … >}}` …
  * `{{< /clients-example >}}`, `{{< highlight go >}}` … `{{< /highlight >}}`, a Docsy `{{< tabpane >}}`
- * of `lang=` tabs — as one atomic code block (issue 25): CommonMark reads its body as prose, a
+ * of `lang=` tabs — as one atomic code block: CommonMark reads its body as prose, a
  * `> command` line as a block quote and a `# comment` as a heading, so a chunk boundary fell
  * between the opening shortcode and its body, or between a command and its output, unseen. The
  * block's layout is that of a fenced block: the opening shortcode line, the body lines, the

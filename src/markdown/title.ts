@@ -5,7 +5,7 @@ export const TITLE_LIMIT = 200;
  * A title as heading paths carry it: whitespace runs (a setext heading's line breaks) folded
  * to one space, trimmed, and cut to {@link TITLE_LIMIT} code units with `…` when longer (never
  * inside a surrogate pair). Every chunk of a section repeats its heading path, so an uncapped
- * 36 KB heading made a 408 MB report (issue 10 item 5); a path holds at most seven titles
+ * 36 KB heading made a 408 MB report (docs/rules.md#files-chunkgate-cannot-check); a path holds at most seven titles
  * (front matter title and six heading levels), so at most 7 × 201 characters.
  */
 export function capTitle(text: string): string {

@@ -31,7 +31,7 @@ export interface RepeatedBlock extends PageBlock {
 }
 
 /**
- * The blocks of `doc` the boilerplate check compares (seed 001): paragraphs, lists, quotes,
+ * The blocks of `doc` the boilerplate check compares (docs/scores.md#quick-checks): paragraphs, lists, quotes,
  * tables, code and HTML with at least `minTerms` search terms (default: `5`), in source order.
  */
 export function pageBlocks(doc: ParsedDoc, options: Pick<BoilerplateOptions, 'minTerms'> & { rules?: RuleSettings } = {}): PageBlock[] {
@@ -51,7 +51,7 @@ export function pageBlocks(doc: ParsedDoc, options: Pick<BoilerplateOptions, 'mi
 }
 
 /**
- * Seed 001's boilerplate check across files: blocks of text ({@link pageBlocks}) whose
+ * The boilerplate check across files (docs/scores.md#quick-checks): blocks of text ({@link pageBlocks}) whose
  * whitespace-folded text is identical on at least `max(minPages, ⌈minShare × pages⌉)` of the
  * pages given — a generated footer, an "Edit this page" notice, a template paragraph on every
  * plugin page. Every copy adds the same words to a chunk of its page, so a query that matches those

@@ -4,7 +4,7 @@ import { lostUnits, type LostText } from './structural/lost-units.js';
 
 export type { LostText } from './structural/lost-units.js';
 
-/** How much of a document's source its chunks hold (seed 003). */
+/** How much of a document's source its chunks hold (docs/design.md#where-the-scores-come-from). */
 export interface SourceCoverage {
   /** Non-whitespace characters covered ÷ non-whitespace characters outside front matter, 0–1 (`1` when there are none). */
   coverage: number;
@@ -20,10 +20,10 @@ export interface SourceCoverage {
 }
 
 /**
- * Source coverage of a chunking: every non-whitespace character outside front
- * matter should lie in some chunk span (SPEC §4 invariant). Linear in the source
- * (one prefix-count pass, then an interval sweep over the chunk spans; no
- * per-character strings).
+ * Source coverage of a chunking: every non-whitespace character outside front matter should lie
+ * in some chunk span (the invariant of every built-in strategy,
+ * docs/config.md#chunking-strategies). Linear in the source (one prefix-count pass, then an
+ * interval sweep over the chunk spans; no per-character strings).
  */
 export function sourceCoverage(doc: ParsedDoc, chunks: readonly Chunk[]): SourceCoverage {
   const { source } = doc;

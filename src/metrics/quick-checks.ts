@@ -1,5 +1,5 @@
 /**
- * Seed 001's quick checks as numbers with their targets (issue 27): the share of chunks their own
+ * The quick checks as numbers with their targets (docs/scores.md#quick-checks): the share of chunks their own
  * query finds in the top 3 (at least {@link SELF_RETRIEVAL_TARGET}), the share that end on a
  * sentence or block end (at least {@link CLEAN_END_TARGET}), the share of duplicates (at most
  * {@link DUPLICATE_LIMIT}), and the chunk lengths in tokens; per file and for the whole run.

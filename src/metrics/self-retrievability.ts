@@ -4,9 +4,11 @@ import { searchTerms } from '../retrieval/terms.js';
 import { firstSentence, SEGMENT_WINDOW } from '../text/segments.js';
 import type { Chunk } from '../types.js';
 
-/** Seed 001's quick check: a chunk counts as findable when its own query ranks it in the top 3. */
+/**
+ * The quick check (docs/scores.md#quick-checks): a chunk counts as findable when its own query ranks it in the top 3.
+ */
 export const SELF_RETRIEVAL_TOP = 3;
-/** Seed 001's target share of findable chunks. */
+/** The target share of findable chunks (docs/scores.md#quick-checks). */
 export const SELF_RETRIEVAL_TARGET = 0.8;
 /** Words of the first sentence used in a chunk's query: a lead, not the whole paragraph. */
 const LEAD_TERMS = 30;
@@ -25,7 +27,7 @@ export interface SelfRetrievability {
 }
 
 /**
- * The query seed 001 asks a chunk to answer: its heading path, then the first sentence of its
+ * The query a chunk must answer: its heading path, then the first sentence of its
  * text (lines that are headings, fences, tags or table rules skipped; at most 30 words).
  */
 export function chunkQuery(chunk: Pick<Chunk, 'headingPath' | 'text'>): string {
@@ -58,7 +60,7 @@ function proseLead(text: string): string {
 }
 
 /**
- * `self_retrievability` (seed 001's retrievability quick check, without a golden set): each
+ * `self_retrievability` (the retrievability quick check without a golden set, docs/scores.md#quick-checks): each
  * chunk's {@link chunkQuery} is run against a BM25 index of the document set, and a chunk is
  * findable when it ranks in the top 3 for its own query. The document set is the document
  * itself: base and head of a file are compared on equal terms, and no other file (changed or

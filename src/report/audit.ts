@@ -208,7 +208,7 @@ function render(view: AuditView, limits: AuditLimits): string {
 /**
  * Renders the audit for the job summary: the verdict on the commit, the comparison with the
  * baseline (new and resolved gating findings), where the docs stand (files, chunks, mean scores,
- * chunk grades), seed 001's quick checks against their targets (the run, and the files missing
+ * chunk grades), the quick checks against their targets (the run, and the files missing
  * one), the gating findings, the lowest-scoring files and the worst chunks (those below
  * `pass`), notices, the chunk-map link. Lists are capped (50 findings, 10 files, 20 chunks); with
  * `maxLength` they shrink until the body fits, and it is cut as a last resort.

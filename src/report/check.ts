@@ -102,7 +102,7 @@ export function checkRunOutput(report: Report, context: CommentContext): CheckRu
       message: 'The LLM judge failed for some chunks of this file; heuristic scores stand in for them.',
     });
   }
-  // The verdict and the table, not a copy of the comment (issue 27 item 4).
+  // The verdict and the table, not a copy of the comment.
   const summary = renderBrief(report, { ...context, maxLength: Math.min(context.maxLength ?? OUTPUT_LIMIT, OUTPUT_LIMIT) }, { title: false, links: false });
   return { title: title(report, context), summary, annotations };
 }

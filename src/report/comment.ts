@@ -31,8 +31,8 @@ const LIST_LIMIT = 50;
 
 /**
  * Blocks shown under the "What this PR breaks" table, per item, in this order: the pieces of a
- * split table or code block, the collapsed text of any other regressed chunk. Issue 15 adds the
- * LLM judge's words (src/report/judge-notes.ts) to this list: any `(item) => string | null`
+ * split table or code block, the collapsed text of any other regressed chunk. The LLM judge's
+ * words (src/report/judge-notes.ts) join this list the same way: any `(item) => string | null`
  * renderer fits.
  */
 const ITEM_DETAILS: readonly ((item: ReportItem) => string | null)[] = [
@@ -118,7 +118,7 @@ function minimal(report: Report, context: CommentContext): string {
 }
 
 /**
- * The collapsed scores table of `scored` files and seed 001's quick checks of the head files (the
+ * The collapsed scores table of `scored` files and the quick checks of the head files (the
  * run's row and the files missing a target; dropped together when the body is too long); `null`
  * when there is neither.
  */
@@ -140,7 +140,7 @@ function scoresUnchanged(file: DocDiff): boolean {
 }
 
 /**
- * Renders the sticky PR comment (SPEC §8, examples/comment.md), verdict first:
+ * Renders the sticky PR comment (examples/comment.md), verdict first:
  *
  * 1. marker, title, the verdict line in plain words ({@link verdictLine}), the config note, the
  *    golden-set retrieval section (it leads when a golden set exists);
@@ -150,7 +150,7 @@ function scoresUnchanged(file: DocDiff): boolean {
  * 3. with `context.charts`, the Mermaid chunk-size charts (base and head paired by the alignment);
  * 4. "⚠️ Worth a look (does not gate)": new or worsened items that do not gate;
  * 5. "Already on the base branch", collapsed: pre-existing items and pure renames;
- * 6. the scores of files whose shown scores moved, and seed 001's quick checks of the head files, collapsed;
+ * 6. the scores of files whose shown scores moved, and the quick checks of the head files, collapsed;
  * 7. notices, cost line, chunk-map link, and the footer, which counts the changed files with
  *    nothing to report and unchanged scores in one line.
  *

@@ -47,7 +47,7 @@ export function verdictPhrases(
 }
 
 /**
- * What this change breaks, counted once for every place that says it (issue 27 item 1): the
+ * What this change breaks, counted once for every place that says it: the
  * comment's and job summary's verdict line, the check-run title, the log line and the action's
  * `problems` and `headline` outputs all come from {@link verdictPhrases}.
  *
@@ -95,7 +95,10 @@ export function verdictLine(report: Report, context: CommentContext): string {
   return [verdict, ...meta].join(' · ');
 }
 
-/** The note for a PR that edits the config (SPEC §7: the base config judges the PR); `null` otherwise. */
+/**
+ * The note for a PR that edits the config (the base config judges the PR:
+ * docs/design.md#why-the-config-comes-from-the-base); `null` otherwise.
+ */
 export function configNote(context: CommentContext): string | null {
   if (!context.configChanged) return null;
   const path = codeSpan(context.configPath ?? '.chunkgate.yml');

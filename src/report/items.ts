@@ -3,12 +3,15 @@ import { findingLabel, ruleMeta } from '../shared/rules.js';
 import { isSplitTag, SPLIT_RULE, type SplitTag } from '../metrics/rules/tag-sets.js';
 import type { ChunkChange, DocDiff, EvaluatedChunk, FileFinding, Regression, ThresholdFailure } from '../types.js';
 
-/** Where an item goes in the comment (SPEC §7): it breaks something (gating), is worth a look, or was already on the base branch. */
+/**
+ * Where an item goes in the comment (docs/design.md#what-a-change-answers-for): it breaks
+ * something (gating), is worth a look, or was already on the base branch.
+ */
 export type Bucket = 'breaks' | 'worth' | 'base';
 
 /**
  * One thing the comment reports, with its file and bucket. `drops`: the file score drops folded
- * into it (issue 27: a drop whose every driver is a listed item only restates it and gets no row
+ * into it (a drop whose every driver is a listed item only restates it and gets no row
  * of its own); absent when none.
  */
 export type ReportItem =
@@ -70,7 +73,7 @@ function overlaps(span: { startLine: number; endLine: number }, driver: ChunkCha
 type DropPlace = { kind: 'folded'; into: ReportItem[] } | { kind: 'none' } | { kind: 'row' };
 
 /**
- * Where a file score drop goes (issue 27 item 3). A drop whose every driver overlaps an item of
+ * Where a file score drop goes. A drop whose every driver overlaps an item of
  * the file that counts at least as much (a gating drop: a gating item; a drop that does not gate:
  * a gating item or one worth a look) only restates them: it is folded into them. A drop that does
  * not gate and is not folded has no driver of weight (it does not gate because no finding of
@@ -154,7 +157,7 @@ export function reportItems(files: readonly DocDiff[]): ReportItem[] {
 }
 
 /**
- * Whether a gating item fails the check under `failOn` (SPEC §7, STYLE §11): regressions under
+ * Whether a gating item fails the check under `failOn` (docs/design.md#what-a-change-answers-for): regressions under
  * `regression` (and under `threshold` when a gating file drop is folded into them); threshold
  * failures and section findings under `threshold`; a file that could not
  * be checked, and a disable comment the change adds or widens, whatever `failOn` says (each is

@@ -23,8 +23,9 @@ export function canonical(value: unknown): unknown {
 }
 
 /**
- * The JSON report as text (SPEC §10: same input → byte-identical output): keys sorted at every
- * level, numbers rounded to 6 decimals, 2-space indentation, one trailing newline.
+ * The JSON report as text (same input → byte-identical output,
+ * docs/design.md#same-input-same-bytes): keys sorted at every level, numbers rounded to 6
+ * decimals, 2-space indentation, one trailing newline.
  */
 export function renderJson(report: Report): string {
   return `${JSON.stringify(canonical(report), null, 2)}\n`;
@@ -42,7 +43,7 @@ export function renderJsonAt(value: unknown, depth: number): string {
     return depth === 0 ? text : text.replaceAll('\n', `\n${'  '.repeat(depth)}`);
   }
   // Wrapped in `depth` one-element arrays, the value is indented by JSON.stringify itself, in
-  // one pass (issue 16: no second, re-indented copy of a file's entry). The wrapper's lines are
+  // one pass (docs/design.md#speed: no second, re-indented copy of a file's entry). The wrapper's lines are
   // cut off: `depth` opening lines of 2k + 2 characters and the value's own 2 × depth spaces
   // before it, `depth` closing lines of 2k + 2 characters after it.
   let wrapped: unknown = data;

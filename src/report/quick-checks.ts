@@ -17,7 +17,7 @@ const MAX_DECIMALS = 6;
 /**
  * A share as shown (`0.83`, `74%`, `1.2%`), with as many more decimals as it takes for the shown
  * number to compare with the target as the value does: 0.795 against 0.8 is `0.795`, not a
- * failing `0.80` (issue 27: compare what is shown).
+ * failing `0.80` (compare what is shown).
  */
 export function formatShare(check: QuickCheck, spec: Pick<CheckSpec, 'percent' | 'decimals' | 'atMost'>): string {
   const scale = spec.percent ? 100 : 1;

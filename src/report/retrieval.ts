@@ -20,7 +20,7 @@ function delta(base: number, head: number): string {
 
 const rank = (value: number | null) => (value === null ? '—' : String(value));
 
-/** Seed 004's query types, as the per-type rows name them. */
+/** The query types (docs/config.md#retrieval-on-a-golden-set-optional), as the per-type rows name them. */
 const TYPE_NAMES: Readonly<Record<QueryType, string>> = {
   A: 'A · single fact',
   B: 'B · several facts, one page',
@@ -34,7 +34,10 @@ function change(base: number, head: number): string {
   return `${fixed(base)} → ${fixed(head)}${moved ? ` ${moved}` : ''}`;
 }
 
-/** The A–D rows (issue 12): per query type, how many queries and their MRR and recall, base → head. */
+/**
+ * The A–D rows (docs/scores.md#do-the-scores-track-retrieval): per query type, how many queries
+ * and their MRR and recall, base → head.
+ */
 function typeRows(retrieval: RetrievalReport): string[] {
   const rows: string[] = [];
   for (const type of QUERY_TYPES) {
@@ -57,7 +60,7 @@ function worse(base: number | null, head: number | null): boolean {
  * deltas (❌ on a metric whose limit failed), MRR and recall per query type A–D, the queries
  * whose first relevant chunk ranks worse (query, type, file, rank before → after), stale
  * evidence, and the failed limits. `null` without a golden set. The comment leads with it: when a
- * golden set exists, its retrieval limits are the primary gate (issue 12).
+ * golden set exists, its retrieval limits are the primary gate (docs/scores.md#do-the-scores-track-retrieval).
  */
 export function retrievalSection(retrieval: RetrievalReport | undefined, options: { limit?: number } = {}): string | null {
   if (!retrieval) return null;

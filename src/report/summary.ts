@@ -11,7 +11,7 @@ import { orderFiles } from './order.js';
 import { retrievalSection } from './retrieval.js';
 import { BREAKS_HEADING, BREAKS_TABLE_HEADER, breaksRow } from './sections.js';
 
-/** Longest brief, in characters: a job summary or a check-run summary is read at a glance (issue 27 item 4). */
+/** Longest brief, in characters: a job summary or a check-run summary is read at a glance. */
 export const BRIEF_LIMIT = 16_000;
 
 /** Rows of "What this PR breaks" shown at most before a pointer to the rest. */
@@ -31,7 +31,7 @@ export interface BriefOptions {
 }
 
 /**
- * A short report (issue 27 item 4): the verdict line (the same words and counts as the comment),
+ * A short report: the verdict line (the same words and counts as the comment),
  * the config note, the golden-set table, "What this PR breaks" (at most 30 rows, one per item:
  * the pieces of a split are one), one line counting what is worth a look or already on the base
  * branch, notices, the cost line, and — with `links` — the HTML chunk map and the artifact; then

@@ -1,5 +1,5 @@
 /**
- * Repository text made safe to print on a terminal (issue 10 item 10): a heading or a message
+ * Repository text made safe to print on a terminal (docs/design.md#robust-shells): a heading or a message
  * must not move the cursor, recolour the screen, set the window title, write hyperlinks or
  * reorder what the reader sees.
  */

@@ -11,8 +11,9 @@ export function covers(chunk: RetrievalChunk, evidence: LocatedEvidence): boolea
 }
 
 /**
- * Retrieval metrics of one query (seed 004; Chroma's chunking evaluation for the token
- * level). Relevance is decided by source offsets, never by comparing strings.
+ * Retrieval metrics of one query (docs/config.md#retrieval-on-a-golden-set-optional; Chroma's
+ * chunking evaluation for the token level). Relevance is decided by source offsets, never by
+ * comparing strings.
  *
  * @param retrieved the top-k chunks, best first.
  * @param evidence the expected excerpts located in this side's sources.

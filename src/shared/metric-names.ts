@@ -1,4 +1,7 @@
-/** The structural metrics: the six of SPEC §5 in the spec's order, then issue 12's. */
+/**
+ * The structural metrics: the original six, then those `npm run validity` added
+ * (docs/scores.md#structural-metrics-per-document).
+ */
 export const STRUCTURAL_METRIC_NAMES = [
   'chunk_size_distribution',
   'size_compliance_rate',
@@ -14,7 +17,7 @@ export const STRUCTURAL_METRIC_NAMES = [
 ] as const;
 export type StructuralMetricName = (typeof STRUCTURAL_METRIC_NAMES)[number];
 
-/** The five content metrics of SPEC §5, in the spec's order. */
+/** The five content metrics, in the order of docs/scores.md#content-metrics-per-chunk-averaged-per-document. */
 export const CONTENT_METRIC_NAMES = [
   'semantic_coherence',
   'context_self_containment',
@@ -24,7 +27,10 @@ export const CONTENT_METRIC_NAMES = [
 ] as const;
 export type ContentMetricName = (typeof CONTENT_METRIC_NAMES)[number];
 
-/** The per-chunk metrics a chunk's `overall` weighs (`scoring.weights.overall`, issue 12). */
+/**
+ * The per-chunk metrics a chunk's `overall` weighs (`scoring.weights.overall`,
+ * docs/scores.md#a-chunks-overall-score-and-grade).
+ */
 export const OVERALL_COMPONENT_NAMES = [
   'boundary_quality',
   'context_self_containment',

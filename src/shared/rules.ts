@@ -2,13 +2,19 @@ import { repositoryFileUrl } from '../version.js';
 import { FINDING_RULES, FINDING_TAGS, LEVELED_FINDING_TAGS, type FindingTag, type LeveledFindingTag } from './finding-rules.js';
 import type { RuleLevel, Severity, SizeUnit } from './words.js';
 
-/** The most a chunk with lost source or a piece of a split table or code block may score (seed 003): the top of `fail`. */
+/**
+ * The most a chunk with lost source or a piece of a split table or code block may score
+ * (docs/design.md#where-the-scores-come-from): the top of `fail`.
+ */
 export const HARD_CAP = 59;
 
 /** Where the rule pages are published: `docs/rules/` at the major tag of the repository (src/version.ts). */
 export const RULE_DOCS_BASE = repositoryFileUrl('docs/rules/');
 
-/** What a rule's first appearance on a chunk aligned with the base side makes of that chunk (SPEC §7). */
+/**
+ * What a rule's first appearance on a chunk aligned with the base side makes of that chunk
+ * (docs/design.md#what-a-change-answers-for).
+ */
 export type RegressionEffect =
   /** A regression that gates unless the base side had the same problem (at level `warn`, it never gates). */
   | 'gates'
@@ -59,7 +65,7 @@ const splitHint =
       : `Move the boundary before or after the ${NOUN[block]}: a partial ${NOUN[block]} answers questions wrongly.`;
 
 /**
- * Every rule, in the order of SPEC §5 (then issue 12's): one entry per tag, and every other
+ * Every rule, in the order of the table in docs/rules.md: one entry per tag, and every other
  * table — severities, hints, tag sets, the `IssueTag` type, the rule table of docs/rules.md, the schema
  * descriptions, the pages under `docs/rules/` — derives from it. The order is the order of
  * tags on one line of a report.

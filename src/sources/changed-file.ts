@@ -2,7 +2,7 @@
  * A file changed between base and head, as both the GitHub and the git source report it.
  *
  * `previousPath` is set only for `renamed` files and is the path on the base side, so the
- * comparison reads the base version from there (SPEC §7: renames are followed).
+ * comparison reads the base version from there (renames are followed, docs/design.md#what-a-change-answers-for).
  */
 export interface ChangedFile {
   /** Repository-relative path on the head side (the base side for `removed`), `/` separators. */

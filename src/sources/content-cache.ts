@@ -1,5 +1,5 @@
 /**
- * The content-hash cache of whole-repo runs (issue 16): per-file results on disk, keyed by a hash
+ * The content-hash cache of whole-repo runs (docs/design.md#speed): per-file results on disk, keyed by a hash
  * of everything they depend on (the engine build, the file's settings, path and text), so a run
  * skips the files that did not change since the run that filled it. The folder is plain files:
  * restore and save it with actions/cache between workflow runs.

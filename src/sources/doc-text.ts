@@ -23,9 +23,10 @@ const EXCLUDE_HINT = 'or leave it out of the docs globs (`exclude` in .chunkgate
 /**
  * Decodes the bytes of a docs file the one way every reader does (folder, working tree, git
  * blob, REST API), so the modes agree byte for byte: a UTF-8 byte-order mark is dropped, and a
- * file chunkgate cannot check is a {@link Uncheckable} problem, never a silent skip (issue 10
- * item 2): larger than `maxBytes`, UTF-16 (a UTF-16 byte-order mark: "UTF-16, expected
- * UTF-8"), binary (a NUL byte), or not valid UTF-8 (the first bad byte's offset and line).
+ * file chunkgate cannot check is a {@link Uncheckable} problem, never a silent skip
+ * (docs/rules.md#files-chunkgate-cannot-check): larger than `maxBytes`, UTF-16 (a UTF-16
+ * byte-order mark: "UTF-16, expected UTF-8"), binary (a NUL byte), or not valid UTF-8 (the
+ * first bad byte's offset and line).
  */
 export function decodeDocText(bytes: Uint8Array, options: DecodeOptions = {}): DocText {
   const maxBytes = options.maxBytes ?? MAX_DOC_BYTES;

@@ -93,7 +93,7 @@ const HASH_LIMIT = 64 * 1024 * 1024;
 export type DocReader = (path: string, options?: DecodeOptions) => Promise<DocText>;
 
 /**
- * The guarded reader of docs files on disk (issue 10 items 2 and 4): reads the
+ * The guarded reader of docs files on disk (docs/rules.md#files-chunkgate-cannot-check): reads the
  * repository-relative file `path` under `root` as {@link decodeDocText} decodes it, or says why
  * it cannot be checked — outside `root` (by path or through a symbolic link: a link in a PR must
  * not expose files outside the checkout), not a regular file, larger than `maxBytes` (default:
@@ -107,7 +107,7 @@ export function readDocFile(root: string, path: string, options: DecodeOptions =
 
 /**
  * {@link readDocFile} for the files of one root: the root's real path is resolved once, at the
- * first read that finds it (issue 16), and every file's own real path is still checked against
+ * first read that finds it (docs/design.md#speed), and every file's own real path is still checked against
  * it, so a file or a link leaving the root is refused as before.
  *
  * The file system is called synchronously: a docs file is small, and a synchronous call costs

@@ -55,7 +55,7 @@ export function denseFor(config: Config, settings: LlmSettings): { embed: Embed;
 }
 
 /**
- * The embeddings provider for `chunking.strategy: semantic` (issue 15): the real `openai` client
+ * The embeddings provider for `chunking.strategy: semantic`: the real `openai` client
  * (`embeddings.create`, any OpenAI-compatible `llm.baseURL`), one embedder per model, with the file
  * cache (vectors keyed by model and content hash). `undefined` when no strategy in the config is
  * `semantic`. Without a key and without `llm.baseURL` it throws, naming the setting, before any

@@ -1,5 +1,5 @@
 /**
- * Bounded retries for HTTP APIs (issue 10 item 8). The `openai` client honours any
+ * Bounded retries for HTTP APIs (docs/design.md#robust-shells). The `openai` client honours any
  * `Retry-After` — an hour, if the server says so — in a sleep no abort signal can cut short, so
  * a rate-limited run wrote its report and then kept the process alive for hours. chunkgate
  * turns the client's retries off and retries here instead: a bounded number of times, each wait

@@ -1,7 +1,7 @@
 /**
  * Script classes: the one place that says which characters belong to which writing system.
  *
- * ## Text policy (issue 14 item 6)
+ * ## Text policy
  *
  * Every score, finding and comparison must be the same on every runner: the CLI supports Node 20,
  * the action runs on Node 24, and the two ship different ICU data. So:
@@ -76,7 +76,7 @@ const FIRST_UNSPACED = 0x0e00;
  * this holds for it.
  */
 export function isUnspaced(text: string): boolean {
-  // Most words start below U+0E00 and are answered without the regex (issue 16). Empty text
+  // Most words start below U+0E00 and are answered without the regex (docs/design.md#speed). Empty text
   // (`NaN`) and surrogate pairs (≥ U+D800) fall through to it.
   if (text.charCodeAt(0) < FIRST_UNSPACED) return false;
   return UNSPACED_START.test(text);

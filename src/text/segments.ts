@@ -1,5 +1,5 @@
 /**
- * `Intl.Segmenter` in bounded windows (issue 10 item 6).
+ * `Intl.Segmenter` in bounded windows (docs/rules.md#files-chunkgate-cannot-check).
  *
  * V8's segment iterator (and `containing()`) slows down quadratically with the length of the
  * string it walks: a 950 KB paragraph took 73 s. So text is segmented in windows of at most

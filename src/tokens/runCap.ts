@@ -1,5 +1,5 @@
 /**
- * Bounding the tokenizer's work on hostile text (issue 10 item 6).
+ * Bounding the tokenizer's work on hostile text (docs/rules.md#files-chunkgate-cannot-check).
  *
  * The o200k / cl100k pre-tokenizers turn a run of letters (or of punctuation, or of
  * whitespace, or of CJK characters) into one piece, and byte-pair encoding a piece costs

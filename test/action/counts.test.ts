@@ -1,5 +1,5 @@
 /**
- * Issue 27 item 1, must show: one run of the bundled action (dist/index.js) against the loopback
+ * One run of the bundled action (dist/index.js) against the loopback
  * GitHub double, whose comment, check-run title, check-run summary, outputs, log and job summary
  * all state the same counts of what the change breaks.
  *
@@ -48,7 +48,7 @@ function total(phrase: string): number {
   return [...phrase.matchAll(/(\d+) [a-z]/g)].reduce((sum, match) => sum + Number(match[1]), 0);
 }
 
-describe('the counts of one run (issue 27 item 1)', () => {
+describe('the counts of one run', () => {
   it('are the same in the comment, the check run, the outputs, the log and the job summary', () => {
     expect(run.code).toBe(1);
     const comment = double.state.issueComments[7]![0]!.body;

@@ -115,7 +115,7 @@ describe('the action on a pull request', () => {
     const report = readReport(outputs.report!);
     expect(report.summary).toMatchObject({ files: 3, regressions: 3, failures: 4, gating: { regressions: 3, failures: 3, findings: 0 }, verdict: 'fail', partial: false, cost: null });
     expect(summary).toContain('docs/deploy.md');
-    // The job summary is the verdict and the table, not the full report (issue 27 item 4).
+    // The job summary is the verdict and the table, not the full report.
     expect(summary.length).toBeLessThan(body.length / 2);
   });
 
@@ -386,7 +386,7 @@ describe('the action with a golden set', () => {
       const report = readReport(result.outputs.report!);
       expect(report.retrieval!.failures.map((f) => f.rule)).toEqual(['mrrDrop']);
       // The PR removed "## Expiry": the merged section outgrows max 160 and splits, and the TTL sentence
-      // lands in a 29-token piece holding 16% of its section (context_sufficiency, issue 12) — the
+      // lands in a 29-token piece holding 16% of its section (context_sufficiency) — the
       // structural drop the golden query's fall from rank 1 to 3 confirms.
       expect(report.files.flatMap((file) => file.failures.map((f) => [file.path, f.rule, f.score]))).toEqual([['docs/cache.md', 'fileDrop', 'structural']]);
       expect(result.outputs.failures).toBe('2');

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { recommendLimits } from '../../src/advise/recommend.js';
 import { bucketize, lengthStats, percentile } from '../../src/advise/stats.js';
 
-// Seed 002's multimeter manual: 22 section body lengths (characters).
+// The multimeter manual the advise rules were written on (docs/cli.md#choosing-max-and-min): 22
+// section body lengths (characters).
 const MANUAL = [0, 190, 610, 381, 151, 123, 1351, 1016, 182, 0, 79, 202, 198, 172, 374, 460, 281, 140, 128, 330, 132, 215];
 
 describe('lengthStats', () => {
-  it('matches the seed 002 script on the manual', () => {
+  it('matches the original advise script on the manual', () => {
     // sorted: 0 0 79 123 128 132 140 151 172 182 190 198 202 215 281 330 374 381 460 610 1016 1351
     // mean = 6715 / 22 = 305.23; median = sorted[11] = 198; P25 = sorted[5] = 132; P75 = sorted[16] = 374
     const stats = lengthStats(MANUAL);
@@ -50,7 +51,7 @@ describe('recommendLimits', () => {
     expect(advice.max.reason).toMatch(/largest allowed/);
   });
 
-  it('recommends the ceiling 666 for --embedding-limit 2000 (issue 15)', () => {
+  it('recommends the ceiling 666 for --embedding-limit 2000', () => {
     // floor(2000 / 3) = 666 < P75 × 2 = 748: 666 is the largest allowed; 666 splits 1016 and 1351 only
     // (20/22 = 90.9% unsplit), but it is below the P75 range, so the reason is "largest allowed".
     const advice = recommendLimits(MANUAL, { embeddingLimit: 2000 });
@@ -59,7 +60,7 @@ describe('recommendLimits', () => {
   });
 
   it('reports how the current max and min treat the sections', () => {
-    // Seed 002's table: current max 2000 splits nothing; current min 500 merges 19 of 22 (86%).
+    // The original advise table: current max 2000 splits nothing; current min 500 merges 19 of 22 (86%).
     const advice = recommendLimits(MANUAL, { current: { max: 2000, min: 500 } });
     expect(advice.current).toEqual({
       max: { value: 2000, split: 0, unsplitShare: 1 },

@@ -59,7 +59,7 @@ function report(files: Record<string, EvaluatedChunk[]>): Report {
   };
 }
 
-describe('calibration sample (seed 003: min(24, all) per document, stratified, fixed seed)', () => {
+describe('calibration sample (min(24, all) per document, stratified, fixed seed)', () => {
   it('allocates 4 per grade first, then in proportion to what is left (hand-worked)', () => {
     // Strata fail, warn, pass of sizes 2, 5, 10; quota 12. Floors min(4, size) = 2, 4, 4 → 10;
     // 2 left over spare 0, 1, 6 (7 in all): 2 × 1/7 = 0.29, 2 × 6/7 = 1.71 → floors 0, 1; the last

@@ -54,7 +54,7 @@ describe('chunkgate diff with an external chunker that fails on one file', () =>
     }
     writeFileSync(join(tmp, 'chunk.py'), script);
     const { code, stdout, stderr } = await runCli(['diff', '--base-dir', 'base', '--head-dir', 'head', '--format', 'json'], { cwd: tmp });
-    // Issue 10 item 3: a chunker the PR can make fail must not turn into "Nothing to check", exit 0.
+    // A chunker the PR can make fail must not turn into "Nothing to check", exit 0.
     expect(code).toBe(1);
     // The retrieval probes chunk the whole corpus too: their only word is that the broken page is out of their index
     // (beside where the rules came from).

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Chunk } from '../../src/types.js';
 import { chunk, malformed, uncovered, view } from './helpers.js';
 
-const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'chunking');
+const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'chunking');
 
 function fixture(name: string): { source: string; path: string } {
   const path = ['input.md', 'input.mdx'].map((file) => join(FIXTURES, name, file)).find((file) => existsSync(file))!;

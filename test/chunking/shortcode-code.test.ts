@@ -1,5 +1,5 @@
 /**
- * Issue 25: a paired Hugo shortcode that wraps code (`{{< clients-example … >}}` … `{{< /clients-example >}}`)
+ * A paired Hugo shortcode that wraps code (`{{< clients-example … >}}` … `{{< /clients-example >}}`)
  * is one atomic code block, so a chunk boundary inside it is a code split that gates.
  * Fixture: fixtures/shortcodes/clients-example (hand-written, Redis docs style).
  */
@@ -15,7 +15,7 @@ const head = fixture('head.md');
 const blocks = (source: string, path = 'docs/page.md') =>
   parseMarkdown(path, source).doc.blocks.map((block) => [block.kind, block.startLine, block.endLine]);
 
-describe('Hugo shortcodes that wrap code (issue 25)', () => {
+describe('Hugo shortcodes that wrap code', () => {
   it('reads a clients-example pair as one code block fenced by its shortcode lines', () => {
     // Base: H1 L5, intro L7, H2 L9, lead-in L11, the pair L13–L20 (opening, 6 lines, closing), L22.
     expect(blocks(base)).toEqual([

@@ -13,7 +13,7 @@ interface AdviceJson {
   current?: { max: { value: number; split: number }; min: { value: number; merged: number } };
 }
 
-describe('chunkgate advise with a config (issue 15)', () => {
+describe('chunkgate advise with a config', () => {
   it('reports the current max and min beside the recommendation', async () => {
     const result = await runCli(['advise', 'docs', '--format', 'json'], { cwd: demoBase });
     expect(result.code).toBe(0);

@@ -1,6 +1,6 @@
 /**
  * A file that starts with a byte-order mark (U+FEFF) reads the same through git and from a folder
- * (issue 11): byte for byte the same report, and no false source loss from an offset shifted by one.
+ * alike: byte for byte the same report, and no false source loss from an offset shifted by one.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -8,7 +8,7 @@ import { runCli } from '../helpers/cli.js';
 
 const demoBase = new URL('../../fixtures/demo/base/', import.meta.url).pathname;
 
-describe('chunkgate compare: several parameter sets on the same docs (seed 000)', () => {
+describe('chunkgate compare: several parameter sets on the same docs', () => {
   it('compares eval runs of three configs, each against the first', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'chunkgate-compare-'));
     const configs = {

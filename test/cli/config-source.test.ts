@@ -8,7 +8,7 @@ import { makeRepo, type TestRepo } from '../helpers/git-repo.js';
 
 const PAGE = '# Setup\n\nInstall the agent, then start it with the token from the console.\n';
 
-describe('configNotice (issue 27 item 7)', () => {
+describe('configNotice', () => {
   const names = { baseName: 'the base commit 1a2b3c4', headName: 'the working tree', headPath: '.chunkgate.yml' };
   it('names the base file, and the head file passed over with the flag that uses it', () => {
     expect(configNotice({ ...names, base: null, head: null })).toBeNull();
@@ -26,7 +26,7 @@ describe('configNotice (issue 27 item 7)', () => {
   });
 });
 
-describe('diff says where its rules came from, in every format (issue 27 item 7)', () => {
+describe('diff says where its rules came from, in every format', () => {
   let repo: TestRepo;
   let base: string;
   beforeAll(async () => {

@@ -1,8 +1,9 @@
 /**
  * Disable comments a pull request adds or widens, end to end through the bundled CLI
- * (`dist/cli.js`, built by `npm run build`) on real temp git repos (issue 24 items 1–2): the
- * comment gates by default and the verdict says so, the threshold failures it cannot hide stay;
- * `inlineDisables: report` in the base config lists it without failing.
+ * (`dist/cli.js`, built by `npm run build`) on real temp git repos
+ * (docs/rules.md#rule-levels-and-disable-comments): the comment gates by default and the
+ * verdict says so, the threshold failures it cannot hide stay; `inlineDisables: report` in the
+ * base config lists it without failing.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/types.js';

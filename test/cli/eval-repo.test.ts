@@ -9,7 +9,7 @@ import { runCli } from '../helpers/cli.js';
 const demoHead = fileURLToPath(new URL('../../fixtures/demo/head', import.meta.url));
 const SENTENCE = 'The agent reads its settings from the file named in the environment and applies them at start-up without a restart.';
 
-describe('eval on a whole repository (issue 27 item 9)', () => {
+describe('eval on a whole repository', () => {
   it('puts the summary first: chunks by grade, the worst files, issues by rule', async () => {
     const result = await runCli(['eval'], { cwd: demoHead });
     const lines = result.stdout.split('\n');

@@ -8,7 +8,7 @@ import { runCli } from '../helpers/cli.js';
 const demoBase = new URL('../../fixtures/demo/base/', import.meta.url).pathname;
 
 describe('chunkgate eval', () => {
-  it('prints the SPEC §2 report with files[].head, deterministically', async () => {
+  it('prints the JSON report with files[].head, deterministically', async () => {
     const first = await runCli(['eval', 'docs', '--format', 'json'], { cwd: demoBase });
     const second = await runCli(['eval', 'docs', '--format', 'json'], { cwd: demoBase });
     expect(first.code).toBe(0);

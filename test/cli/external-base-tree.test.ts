@@ -1,6 +1,6 @@
 /**
  * `chunkgate diff` in git mode runs the external chunker from a copy of the base commit's tree,
- * as the action does (issue 24, item 11): a real temp repository whose head changes the chunker
+ * as the action does (docs/config.md#external-chunker): a real temp repository whose head changes the chunker
  * script. The base's script runs; the head's (in the working tree or the head commit) never does.
  */
 import { mkdtemp, readdir, rm } from 'node:fs/promises';

@@ -1,7 +1,8 @@
 /**
- * Issue 10 items 2, 4 and 7 end to end through the CLI, on the real filesystem and real git:
- * a file chunkgate cannot check fails the gate with its reason (never "removed", never a pass),
- * and no symbolic link brings a file from outside the root into a report.
+ * Files chunkgate cannot check (docs/rules.md#files-chunkgate-cannot-check) end to end through
+ * the CLI, on the real filesystem and real git: a file chunkgate cannot check fails the gate
+ * with its reason (never "removed", never a pass), and no symbolic link brings a file from
+ * outside the root into a report.
  */
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -180,7 +181,7 @@ describe('chunkgate diff in a git repository', () => {
 });
 
 describe('chunkgate eval', () => {
-  it('evaluates an absolute path from another working directory (issue 14 item 4)', async () => {
+  it('evaluates an absolute path from another working directory', async () => {
     const docs = join(sandbox, 'elsewhere/docs');
     await write(docs, { 'guide.md': OK, 'sub/more.md': OK.replace('Guide', 'More') });
     const cwd = join(sandbox, 'somewhere-else');

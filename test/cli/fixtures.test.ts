@@ -1,5 +1,5 @@
 /**
- * `chunkgate eval --format json` on each case under test/fixtures/eval/<case>/ (input.md and
+ * `chunkgate eval --format json` on each case under fixtures/eval/<case>/ (input.md and
  * its .chunkgate.yml) against the committed expected.json. `UPDATE=1 npx vitest run
  * test/cli/fixtures.test.ts` rewrites the expected files; review the diff before committing.
  */
@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 
-const cases = fileURLToPath(new URL('../fixtures/eval/', import.meta.url));
+const cases = fileURLToPath(new URL('../../fixtures/eval/', import.meta.url));
 
 describe('eval fixtures', () => {
   for (const name of readdirSync(cases).sort()) {

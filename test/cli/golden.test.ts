@@ -40,7 +40,7 @@ describe('chunkgate golden check', () => {
   });
 });
 
-describe('golden set errors (issue 15 item 7)', () => {
+describe('golden set errors', () => {
   it('list the allowed keys for an unknown key, with a "did you mean"', async () => {
     const dir = await copyOfBase();
     await writeFile(join(dir, '.chunkgate/golden.yml'), 'queries:\n  - id: q1\n    qurey: Where?\n    query: Where?\n    type: A\n    evidence: [{ file: a.md, txt: x, text: x }]\n');
@@ -52,7 +52,7 @@ describe('golden set errors (issue 15 item 7)', () => {
     expect(result.stderr).not.toContain('Unrecognized');
   });
 
-  it('name a duplicate id with the query that has it, and diff stops on a typo with the same clear line (issue 27 item 8)', async () => {
+  it('name a duplicate id with the query that has it, and diff stops on a typo with the same clear line', async () => {
     const dir = await copyOfBase();
     const query = (id: string, type: string) => `  - id: ${id}\n    query: Where?\n    type: ${type}\n    evidence: [{ file: docs/auth.md, text: token }]\n`;
     await writeFile(join(dir, '.chunkgate/golden.yml'), `queries:\n${query('q1', 'A')}${query('q1', 'A')}`);

@@ -1,5 +1,5 @@
 /**
- * The LLM judge's words (issue 15 fix 1) through `chunkgate diff` and `chunkgate eval`: the real
+ * The LLM judge's words through `chunkgate diff` and `chunkgate eval`: the real
  * `openai` client against the loopback double, which answers with words a reviewer must see,
  * escaped (the judge quotes docs text, which may hold mentions or HTML).
  */
@@ -80,7 +80,7 @@ describe('the judge words in diff output', () => {
   });
 });
 
-describe('chunkgate eval --scorer llm (issue 15 fix 2)', () => {
+describe('chunkgate eval --scorer llm', () => {
   it('judges with the same flags as diff, keeps the words and records provenance', async () => {
     double = await startOpenAIDouble();
     const cache = await cacheDir();

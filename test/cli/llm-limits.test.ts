@@ -1,5 +1,5 @@
 /**
- * Issue 10 items 8 and 10: a rate-limited LLM cannot keep the CLI alive, and an API key in
+ * A rate-limited LLM cannot keep the CLI alive, and an API key in
  * `--llm-base-url` is used but never written to the report. The bundled CLI (`dist/cli.js`,
  * built by `npm run build`) runs as a child process against the loopback OpenAI double.
  */

@@ -1,5 +1,5 @@
 /**
- * `chunkgate merge` reads slices by their JSON, not by chunkgate's line layout (issue 24, item 3),
+ * `chunkgate merge` reads slices by their JSON, not by chunkgate's line layout,
  * end to end through the bundled CLI (`dist/cli.js`, built by `npm run build`): re-serialized
  * slices (minified, another indent) merge to what the honest slices merge to, and a slice whose
  * entries disagree with its own summary, or that is not a slice's report, is refused.

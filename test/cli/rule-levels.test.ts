@@ -1,4 +1,7 @@
-/** `chunkgate diff` through git with rule levels in the base side's config and disable comments in the page (issue 14 item 3). */
+/**
+ * `chunkgate diff` through git with rule levels in the base side's config and disable comments
+ * in the page (docs/rules.md#rule-levels-and-disable-comments).
+ */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/types.js';
 import { runCli } from '../helpers/cli.js';
@@ -33,7 +36,7 @@ describe('chunkgate diff with rule levels', () => {
     expect(code).toBe(0);
   });
 
-  it('a disable comment the head adds around the table: no table-split, the comment gates (issue 24)', async () => {
+  it('a disable comment the head adds around the table: no table-split, the comment gates', async () => {
     const { code, report } = await diff('', page(`<!-- chunkgate-disable table-split -->\n\n${rows(40)}\n\n<!-- chunkgate-enable table-split -->`));
     expect(code).toBe(1);
     expect(report.files[0]!.head!.chunks.flatMap((chunk) => chunk.issues.map((issue) => issue.tag))).not.toContain('table-split');

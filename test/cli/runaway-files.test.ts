@@ -1,10 +1,11 @@
 /**
- * Issue 24 item 4 end to end through the bundled CLI (build first: `npm run build`): a file whose
- * shape makes the Markdown parser take minutes is refused before parsing — a gating `unchecked`
- * finding naming the cause and the line — and the run ends with a report of every file. The
- * refusal counts nesting levels and backticks, not seconds, so it is the same on a loaded machine
- * (no timed assertion, no wall-clock budget to beat). Each input is the smallest that goes over its
- * cap; the same shapes at full size are timed by `npm run bench` (BENCH_ONLY=runaway).
+ * Runaway files (docs/rules.md#files-chunkgate-cannot-check) end to end through the bundled CLI
+ * (build first: `npm run build`): a file whose shape makes the Markdown parser take minutes is
+ * refused before parsing — a gating `unchecked` finding naming the cause and the line — and the run
+ * ends with a report of every file. The refusal counts nesting levels and backticks, not seconds,
+ * so it is the same on a loaded machine (no timed assertion, no wall-clock budget to beat). Each
+ * input is the smallest that goes over its cap; the same shapes at full size are timed by
+ * `npm run bench` (BENCH_ONLY=runaway).
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

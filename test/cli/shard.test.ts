@@ -38,7 +38,7 @@ describe('chunkgate eval --shard and merge', () => {
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it('merges the slices into the report of one run, byte for byte', async () => {
-    const argv = ['eval', 'fixtures', 'test/fixtures', '--format', 'json'];
+    const argv = ['eval', 'fixtures', '--format', 'json'];
     const whole = await runCli(argv, { cwd: root });
     const outputs: string[] = [];
     for (let index = 1; index <= 3; index += 1) {

@@ -17,7 +17,7 @@ function problemOf(argv: string[]): string {
   throw new Error('no usage error');
 }
 
-describe('usage errors in one line (issue 27 item 8)', () => {
+describe('usage errors in one line', () => {
   it('names the option meant for a typo, and a missing or unwanted value in our words', () => {
     expect(problemOf(['--foramt', 'json'])).toBe('unknown option --foramt — did you mean --format?');
     expect(problemOf(['--foramt=json'])).toBe('unknown option --foramt — did you mean --format?');
@@ -79,7 +79,7 @@ describe('usage errors in one line (issue 27 item 8)', () => {
   });
 });
 
-describe('diff refs (issue 27 items 8 and 11)', () => {
+describe('diff refs', () => {
   let repo: TestRepo;
   let first: string;
   let second: string;

@@ -130,7 +130,7 @@ describe('compareDoc: origin and gating of threshold failures', () => {
     ]);
   });
 
-  it('keeps a drop whose every driver is a gating item, gating, for the report to fold into it (issue 27), and names the chunks that drive it', () => {
+  it('keeps a drop whose every driver is a gating item, gating, for the report to fold into it, and names the chunks that drive it', () => {
     const base = doc('a.md', [chunk({ text: 'Intro text here.', score: 92, headingPath: ['Guide'], startLine: 3, endLine: 9 })], { scores: { overall: 92 } });
     const head = doc('a.md', [chunk({ text: 'Intro text here, changed.', score: 59, headingPath: ['Guide'], startLine: 3, endLine: 12, issues: [issue('code-fence-split', 3)] })], {
       scores: { overall: 59 },

@@ -1,4 +1,7 @@
-/** Issue 24 items 1–2: disable regions a change adds or widens, found by comparing disabled lines through the line diff. */
+/**
+ * Disable regions (docs/rules.md#rule-levels-and-disable-comments) a change adds or widens,
+ * found by comparing disabled lines through the line diff.
+ */
 import { describe, expect, it } from 'vitest';
 import { lineCount, newlyDisabled } from '../../src/compare/disabled-lines.js';
 import { rulesDisabled } from '../../src/compare/findings/rules-disabled.js';

@@ -51,8 +51,9 @@ describe('section findings', () => {
 
   it('heading-lost: a section shrunk under min and merged is worth a look only', () => {
     // "## Short" falls from two paragraphs (≈ 70 tokens, over min 64) to one (≈ 35) and merges with
-    // "## Long", the merged chunk taking the parent's path "Guide" (seed 002): both headings stay in
-    // the source, and "Long" is in no chunk's path any more.
+    // "## Long", the merged chunk taking the parent's path "Guide"
+    // (docs/config.md#chunking-strategies): both headings stay in the source, and "Long" is in no
+    // chunk's path any more.
     const first = prose('short', 2);
     const base = `# Guide\n\n## Short\n\n${first}\n\n${prose('other short', 2)}\n\n## Long\n\n${prose('long', 8)}\n`;
     const head = `# Guide\n\n## Short\n\n${first}\n\n## Long\n\n${prose('long', 8)}\n`;

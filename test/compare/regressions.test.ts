@@ -92,7 +92,7 @@ describe('findRegressions: origin and gating', () => {
   });
 });
 
-describe('findRegressions: a chunk that stops being findable (issue 12)', () => {
+describe('findRegressions: a chunk that stops being findable', () => {
   it('lists an aligned chunk that gained unfindable-chunk, with its line, when nothing else regressed', () => {
     const [hit] = findRegressions([aligned(90, 88, [], ['unfindable-chunk'])]);
     expect(hit).toMatchObject({ reason: 'unfindable', delta: -2, newTags: [] });

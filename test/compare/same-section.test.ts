@@ -1,5 +1,5 @@
 /**
- * Issue 25, from the real-PR replay: a heading reworded or translated with its anchor (or most of
+ * From the real-PR replay: a heading reworded or translated with its anchor (or most of
  * its words) kept is the same section, not "Section deleted"; a lone sub-heading deleted so that
  * its text sits under a heading that names it more precisely is not a lost heading.
  */
@@ -33,7 +33,7 @@ const TERMS = [
   },
 ];
 
-describe('the same section under a reworded or translated heading (issue 25)', () => {
+describe('the same section under a reworded or translated heading', () => {
   it('reads the anchor a title keeps: `{#id}`, `{ #id .class }`, an MDX id comment, an `id` attribute', () => {
     expect(['Rolling back {#rollback}', 'Set up { #setup .wide }', 'Usage {/usage/}', 'Ready? <a id="ready"></a>', 'Plain'].map(anchorOf)).toEqual([
       'rollback',

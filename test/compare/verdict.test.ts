@@ -25,7 +25,7 @@ describe('decide with a file that could not be checked', () => {
   });
 });
 
-describe('decide with a disable comment the change adds (issue 24)', () => {
+describe('decide with a disable comment the change adds', () => {
   const disabled = (gating: boolean) => {
     const diff = bareDiff('a.md');
     diff.findings.push({ kind: 'rules-disabled', origin: 'new', gating, severity: gating ? 'high' : 'low', message: 'A `chunkgate-disable-file` comment this change adds turns off every rule on 3 lines (L1–L3)', line: 1 });

@@ -3,7 +3,7 @@ import { parseConfig } from '../../src/config/load.js';
 import { configSchema, defaultConfig } from '../../src/config/schema.js';
 import type { Config } from '../../src/config/types.js';
 
-/** SPEC §9 defaults, written out by hand (tiny = round(0.1 × 512) = round(51.2) = 51). */
+/** The defaults of docs/config.md, written out by hand (tiny = round(0.1 × 512) = round(51.2) = 51). */
 const DEFAULTS: Config = {
   include: ['**/*.md', '**/*.mdx'],
   exclude: ['**/node_modules/**', '**/.*/**'],

@@ -1,4 +1,6 @@
-/** The rule pages (docs/rules/) and the rule table of docs/rules.md say what the registry says (issue 14 item 3). */
+/**
+ * The rule pages (docs/rules/) and the rule table of docs/rules.md say what the registry says (`npm run rule-docs`).
+ */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FINDING_TAGS } from '../../src/shared/finding-rules.js';

@@ -1,5 +1,5 @@
 /**
- * The per-file budget's clock (issue 24 item 4) is CPU time of the calling thread: work on
+ * The per-file budget's clock (docs/rules.md#files-chunkgate-cannot-check) is CPU time of the calling thread: work on
  * another thread (another file on a `--jobs` worker, or another process on a busy runner) does
  * not use up this file's budget. No wall-clock assertion: the worker spins until its own CPU
  * clock has advanced, however long that takes on a loaded machine.

@@ -1,5 +1,5 @@
 /**
- * Hostile-size inputs through the engine every shell uses (compareFiles), issue 10 items 5–7:
+ * Hostile-size inputs through the engine every shell uses (compareFiles), docs/rules.md#files-chunkgate-cannot-check:
  * each finishes — a stall runs into the engine's per-file CPU budget (limits.cpuSeconds, 30 s), whose
  * unchecked finding fails these assertions; no timed assertion here — with a bounded report and a
  * finding that says what happened.

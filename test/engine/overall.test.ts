@@ -16,7 +16,7 @@ const metrics: ChunkMetrics = {
 };
 const issue = (tag: Issue['tag']): Issue => ({ tag, severity: 'high', message: '', line: 1 });
 
-describe('chunkOverall (issue 12)', () => {
+describe('chunkOverall', () => {
   it('weighs boundary 0.2, self-containment 0.25, metadata 0.15, redundancy 0.15 by default; coverage no longer', () => {
     // (0.2·80 + 0.25·60 + 0.15·100 + 0.15·40) / 0.75 = (16 + 15 + 15 + 6) / 0.75 = 52 / 0.75 = 69.333…
     // source_coverage 0, coherence 10 and self-retrievability 0 weigh nothing by default.
@@ -43,7 +43,7 @@ describe('chunkOverall (issue 12)', () => {
   });
 });
 
-describe('documentOverall: coverage is a cap, not a weight (issue 12)', () => {
+describe('documentOverall: coverage is a cap, not a weight', () => {
   it('is the mean of the chunk scores while coverage reaches the 95% floor', () => {
     expect(documentOverall([90, 80], 1)).toBe(85);
     expect(documentOverall([90, 80], 0.95)).toBe(85);

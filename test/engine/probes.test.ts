@@ -1,4 +1,4 @@
-/** Retrieval probes through compareFiles: the corpus of both sides, no golden set (issue 25). */
+/** Retrieval probes through compareFiles: the corpus of both sides, no golden set. */
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config/load.js';
 import { compareFiles } from '../../src/engine/compare-files.js';

@@ -1,4 +1,7 @@
-/** Rule levels and inline disable comments end to end: what gates once compareFiles has compared a change (issue 14 item 3). */
+/**
+ * Rule levels and inline disable comments end to end: what gates once compareFiles has compared
+ * a change (docs/rules.md#rule-levels-and-disable-comments).
+ */
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config/load.js';
 import { compareFiles } from '../../src/engine/compare-files.js';
@@ -67,7 +70,7 @@ describe('rule levels through compareFiles', () => {
 describe('inline disable comments through compareFiles', () => {
   const commented = page(`<!-- chunkgate-disable table-split -->\n\n${rows(40)}\n\n<!-- chunkgate-enable table-split -->`);
 
-  it('a region around the table drops its findings, and the comment the change adds gates (issue 24)', async () => {
+  it('a region around the table drops its findings, and the comment the change adds gates', async () => {
     const { report, headTags, file } = await compare('', commented);
     expect(headTags).not.toContain('table-split');
     expect(report.summary.gating.regressions).toBe(0);

@@ -20,7 +20,7 @@ const perfect = {
   context_sufficiency: 100,
 };
 
-describe('empty chunk (issue 15 fix 3)', () => {
+describe('empty chunk', () => {
   it('scores 0 and fails, whatever its text metrics say', () => {
     const empty: Issue = { tag: 'empty-chunk', severity: 'high', message: 'Unexpected empty chunk, expected text', line: 3 };
     expect(chunkOverall(perfect, [])).toBe(100);
@@ -29,7 +29,7 @@ describe('empty chunk (issue 15 fix 3)', () => {
   });
 });
 
-describe('grade what is shown (issue 15 fix 4)', () => {
+describe('grade what is shown', () => {
   it('rounds to one decimal, half up on the written digits', () => {
     expect(roundScore(79.955)).toBe(80);
     expect(roundScore(79.95)).toBe(80);

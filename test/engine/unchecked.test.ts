@@ -1,4 +1,7 @@
-/** How compareFiles turns sides it cannot check into findings (issue 10 item 2, the origin rule). */
+/**
+ * How compareFiles turns sides it cannot check into findings (the origin rule,
+ * docs/rules.md#files-chunkgate-cannot-check).
+ */
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/config/schema.js';
 import { compareFiles, type FilePair } from '../../src/engine/compare-files.js';

@@ -12,7 +12,7 @@ function problems(text: string): string[] {
   return [];
 }
 
-describe('golden set errors (issue 15 fix 7)', () => {
+describe('golden set errors', () => {
   it('lists the allowed keys for an unknown key, with a suggestion', () => {
     const text = 'queries:\n  - id: q1\n    query: How?\n    type: A\n    evidence: [{ file: a.md, text: x }]\n    evidnce: []\n';
     expect(problems(text)).toEqual(['golden.yml:6: queries[0].evidnce: unknown key "evidnce" — did you mean "evidence"? (allowed: id, query, type, evidence)']);

@@ -20,7 +20,7 @@ function past(outcomes: [string, number | null, number, number | null, number][]
   } as unknown as Report;
 }
 
-describe('golden-set upkeep (seed 004)', () => {
+describe('golden-set upkeep', () => {
   it('warns above 50 queries and for each missing type', () => {
     const small: GoldenSet = { queries: [query('a', 'A'), query('b', 'B')] };
     expect(goldenCoverage(small)).toEqual({

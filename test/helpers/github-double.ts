@@ -2,7 +2,7 @@
  * A loopback double of the GitHub REST API for the operations chunkgate calls.
  *
  * A `node:http` server on 127.0.0.1 (random port) over in-memory state. Every request is
- * checked against `test/fixtures/github-openapi.json` (GitHub's own OpenAPI description,
+ * checked against `fixtures/github-openapi.json` (GitHub's own OpenAPI description,
  * extracted by `scripts/extract-openapi.mjs`): an unknown route answers 404, a path/query
  * parameter or JSON body that breaks the operation's schema answers 422, and both are
  * recorded in `double.violations`, which tests assert stays empty. GitHub's semantic
@@ -319,7 +319,7 @@ interface Route {
 
 /** Compiles each fixture operation into a matcher and two ajv validators (built once per process). */
 function compileRoutes(): Route[] {
-  const fixture = JSON.parse(readFileSync(new URL('../fixtures/github-openapi.json', import.meta.url), 'utf8')) as {
+  const fixture = JSON.parse(readFileSync(new URL('../../fixtures/github-openapi.json', import.meta.url), 'utf8')) as {
     operations: Record<OperationId, FixtureOperation>;
   };
   // Path and query values arrive as strings: coerce them to the declared types, as GitHub does.

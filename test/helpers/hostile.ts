@@ -1,5 +1,5 @@
 /**
- * Generators of the hostile inputs of issue 10 items 5–7: small files that used to take
+ * Generators of hostile inputs (docs/rules.md#files-chunkgate-cannot-check): small files that used to take
  * quadratic time, blow up the report or overflow the stack. Each returns Markdown text of
  * about `bytes` UTF-16 code units (ASCII and CJK alike), deterministic.
  */

@@ -4,10 +4,10 @@ import { compareRuns } from '../../src/history/compare-runs.js';
 import { parseReport } from '../../src/history/load.js';
 import { runCli } from '../helpers/cli.js';
 
-const dir = new URL('../fixtures/compare/', import.meta.url).pathname;
+const dir = new URL('../../fixtures/compare/', import.meta.url).pathname;
 const load = (name: string) => ({ label: name, report: parseReport(readFileSync(`${dir}${name}`, 'utf8'), name) });
 
-// Two fixture runs (test/fixtures/compare): a.json has docs/a.md (3 chunks: 90 pass, 65 warn with
+// Two fixture runs (fixtures/compare): a.json has docs/a.md (3 chunks: 90 pass, 65 warn with
 // sentence-cut, 50 fail with table-split) and docs/b.md (1 chunk: 85 pass, tiny-chunk); b.json
 // re-scores docs/a.md (same first chunk; the second grew to 82 pass, no issue; the third 55 fail,
 // still table-split), drops docs/b.md and adds docs/c.md (1 chunk: 65 warn, missing-heading-context).

@@ -1,5 +1,5 @@
 /**
- * The complexity caps checked before parsing (issue 24 item 4): a file exactly at a limit is
+ * The complexity caps checked before parsing (docs/rules.md#files-chunkgate-cannot-check): a file exactly at a limit is
  * parsed, one level or one backtick over is refused, with the deepest value and the line where
  * it first went over.
  */

@@ -89,7 +89,7 @@ describe('lines', () => {
     expect(lineStartsOf('ab\r\ncd\ref\n\rg')).toEqual([0, 4, 7, 10, 11]);
   });
 
-  it('gives lone-CR files their real lines (issue 10 item 10: every chunk was on line 1)', () => {
+  it('gives lone-CR files their real lines (every chunk was on line 1)', () => {
     const source = '# One\r\rFirst paragraph.\r\r## Two\r\rSecond paragraph.\r';
     const { doc } = parseMarkdown('x.md', source);
     expect(doc.blocks.map((block) => [block.kind, block.startLine, block.endLine])).toEqual([
@@ -106,7 +106,7 @@ describe('lines', () => {
   });
 });
 
-describe('capTitle and huge headings (issue 10 item 5)', () => {
+describe('capTitle and huge headings', () => {
   it('folds whitespace and keeps titles up to 200 characters whole', () => {
     expect(TITLE_LIMIT).toBe(200);
     expect(capTitle('  Setext\n  title  ')).toBe('Setext title');
@@ -128,7 +128,7 @@ describe('capTitle and huge headings (issue 10 item 5)', () => {
   });
 });
 
-describe('front matter above the limit (issue 10 item 6)', () => {
+describe('front matter above the limit', () => {
   it('stays out of the chunks but is not YAML-parsed: no title, and a limit the engine reports', () => {
     const value = `title: Huge\n${'k: v\n'.repeat(14_000)}`;
     const source = `---\n${value}---\n\n# Body\n`;

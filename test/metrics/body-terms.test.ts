@@ -54,7 +54,7 @@ describe('bodySearchTerms', () => {
   });
 
   it.each([
-    ['the fixtures', [join(root, 'fixtures'), join(root, 'test', 'fixtures')]],
+    ['the fixtures', [join(root, 'fixtures')]],
     ['../shared/corpus/tauri-docs', [corpus]],
   ])('gives the terms of searchTerms(bodyOf(chunk)) for every chunk of %s', async (_name, dirs) => {
     if (!dirs.every((dir) => existsSync(dir))) return;

@@ -1,5 +1,5 @@
 /**
- * repeatedBlocksOfSides counts the pages both sides share once (issue 16): each side's repeated
+ * repeatedBlocksOfSides counts the pages both sides share once (docs/design.md#speed): each side's repeated
  * blocks must be what the former one-side count gives, kept here as the reference.
  */
 import fc from 'fast-check';

@@ -15,8 +15,8 @@ const TEXT_KINDS: ReadonlySet<BlockKind> = new Set(['paragraph', 'list', 'blockq
 
 /**
  * The former `pageBlocks` (no rule settings), kept as the reference: every block's whole folded
- * text cut into search terms, and the excerpt taken from the whole folded text (issue 16 reads
- * only a prefix when that decides).
+ * text cut into search terms, and the excerpt taken from the whole folded text (the module reads
+ * only a prefix when that decides, docs/design.md#speed).
  */
 function referencePageBlocks(doc: ParsedDoc, minTerms = 5): PageBlock[] {
   const blocks: PageBlock[] = [];

@@ -1,5 +1,5 @@
 /**
- * Docs-site syntax is not broken prose (issue 11): one fixture per dialect — Hugo shortcodes,
+ * Docs-site syntax is not broken prose: one fixture per dialect — Hugo shortcodes,
  * Docusaurus / Starlight admonitions, MkDocs admonitions and tabs, Liquid tags, MDX JSX
  * components, a generated footer — chunked with the defaults and with a tiny `max` that forces
  * cuts, then held to the rules: no orphan heading, no code split, no chunk ending that reads as a
@@ -12,7 +12,7 @@ import { defaultConfig } from '../../src/config/schema.js';
 import { analyzeDocument, scoreDocument } from '../../src/engine/evaluate.js';
 import { informationCompletenessDetails } from '../../src/metrics/content/heuristic/information-completeness.js';
 
-const dir = fileURLToPath(new URL('../fixtures/dialects/', import.meta.url));
+const dir = fileURLToPath(new URL('../../fixtures/dialects/', import.meta.url));
 const config = defaultConfig();
 
 function evaluate(name: string, max: number) {

@@ -61,7 +61,7 @@ describe('chunkQuery reads only the first prose line (UAX #29 ends a sentence at
   });
 });
 
-describe('selfRetrievability (seed 001 quick check, issue 12)', () => {
+describe('selfRetrievability (the quick check)', () => {
   it('is 100 × the share of chunks their own query ranks in the top 3 of the document', () => {
     // Five chunks under one heading path, each opening with the same lead; only chunk 4 has a
     // word of its own in its lead. BM25 ties go to document order, so the shared lead ranks

@@ -1,5 +1,5 @@
 /**
- * Replays the real pull requests kept in fixtures/replay (issue 11) and holds the result to the
+ * Replays the real pull requests kept in fixtures/replay and holds the result to the
  * triage: every gating item must be labelled in fixtures/replay/triage.yml, at least 80% of them
  * real, typo/wording and rename commits silent, and the real problems still found.
  */
@@ -59,7 +59,7 @@ describe('replayed pull requests (fixtures/replay)', () => {
       'folder react-dev/29743d0e4983 src/content/reference/react/useOptimistic.md regression/code-fence-split [useOptimistic › Usage {/usage/} › Handling multiple action types {/handling-multiple-action-types/}]',
     );
     // A page's H1 deleted (mkdocs-material 0c498b434560) no longer gates: the retrieval probes
-    // measured no passage of the page harder to find, so `heading-lost` is listed, not gating (issue 25).
+    // measured no passage of the page harder to find, so `heading-lost` is listed, not gating.
     expect(found.some((item) => item.includes('0c498b434560') && item.includes('heading-lost'))).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ describe('checkRunOutput', () => {
     const output = checkRunOutput(sampleReport(), CONTEXT);
     // Files in reading order (deploy.md: 1 item, guide.md: 2, new.md: 1). Under failOn [threshold]:
     // the code split gates, and deploy.md's gating file drops only restate it: folded into it, they
-    // make it fail under `threshold` (issue 27) → failure; the lost heading → failure;
+    // make it fail under `threshold` → failure; the lost heading → failure;
     // the worth-a-look items → notice; the pre-existing items (faq, limits, the rename) and the
     // removed page (its path is gone) → none.
     expect(output.annotations.map((a) => [a.path, a.start_line, a.end_line, a.annotation_level])).toEqual([
@@ -59,7 +59,7 @@ describe('checkRunOutput', () => {
     expect(output.summary).toContain('| `docs/blob.md` | Not checked: binary file: NUL byte at byte 8 (line 3) | — | Remove the NUL byte. |');
   });
 
-  it('summarises with the verdict and the table, not a copy of the comment (issue 27 item 4)', () => {
+  it('summarises with the verdict and the table, not a copy of the comment', () => {
     const report = sampleReport();
     const output = checkRunOutput(report, { ...CONTEXT, artifactUrl: 'https://github.com/acme/docs/actions/runs/1/artifacts/9' });
     const comment = renderComment(report, CONTEXT);

@@ -44,7 +44,7 @@ describe('renderComment', () => {
     const lines = renderComment(sampleReport(), CONTEXT).split('\n');
     expect(lines[0]).toBe(COMMENT_MARKER);
     // Under failOn [threshold]: guide.md's lost heading fails, and so does deploy.md's split: its file
-    // drops only restate it, folded into it, and they are threshold failures (issue 27) — 2 of the 8 files.
+    // drops only restate it, folded into it, and they are threshold failures — 2 of the 8 files.
     expect(lines[3]).toBe(
       '❌ **Fails: 1 code block split, 1 heading lost** in 2 of 8 changed Markdown files · `a1b2c3d` → `e4f5a6b` · heading chunks, max 512 / min 64 tokens (o200k) · heuristic scorer',
     );
@@ -57,7 +57,7 @@ describe('renderComment', () => {
     expect(body).toContain(
       '| `docs/deploy.md` L14–L79 · Deploying the agent › Rolling restart | The code block (1,019 tokens, `max` 512) is cut into 3 pieces; a question about it retrieves a fragment | 1 chunk → 3 pieces · overall 92 → 59 | split the script into steps, link to a file, or raise `max` for `docs/deploy/**` in an override ([`code-fence-split`](https://github.com/chunkgate/chunkgate/blob/v0/docs/rules/code-fence-split.md)) |',
     );
-    // The file drops only restate the split: folded into it, no row of their own (issue 25).
+    // The file drops only restate the split: folded into it, no row of their own.
     expect(body).not.toContain('fell past the 5-point limit');
     expect(body).toContain('| `docs/guide.md` L19–L64 · Agent guide | Deleting the heading “Upgrading” merged its section into “Agent guide”;');
     // One details block lists the pieces.
@@ -85,7 +85,7 @@ describe('renderComment', () => {
     );
     // No ❌ on a score that misses its minimum as on the base branch.
     expect(body).toContain('| `docs/faq.md` | 1 → 1 | 64 → 64 | 92 → 92 | 95 → 95 |');
-    // No ❌ either on a drop folded into the split that drives it (issue 25).
+    // No ❌ either on a drop folded into the split that drives it.
     expect(body).toContain('| `docs/deploy.md` | 1 → 3 | 96 → 71 ▼25 | 88 → 80 ▼8 | 91 → 68 ▼23 |');
     // typo.md: nothing to report, scores unchanged → one line in the footer.
     expect(body).not.toContain('`docs/typo.md`');

@@ -1,7 +1,7 @@
 import { defaultConfig } from '../../src/config/schema.js';
 import type { ChunkingOptions, DocDiff, DocEval, EvaluatedChunk, Issue, IssueTag, Severity } from '../../src/types.js';
 
-/** The config defaults (SPEC §9) for hand-built evaluations. */
+/** The config defaults (docs/config.md) for hand-built evaluations. */
 export const CHUNKING: ChunkingOptions = defaultConfig().chunking;
 
 /** An issue with a generic message; only tag, severity and line matter to compare/report. */

@@ -120,7 +120,7 @@ describe('renderHtmlReport', () => {
     expect(html).toContain('No head side (removed)');
   });
 
-  it('states the verdict with the counts the comment states (issue 27 item 1)', () => {
+  it('states the verdict with the counts the comment states', () => {
     const html = renderHtmlReport({ report: sampleReport(), baseSha: 'a1b2c3d4e5f6', headSha: 'e4f5a6b7c8d9' });
     // The comment: "❌ **Fails: 1 code block split, 1 heading lost** in 2 of 8 changed Markdown files"; 10 head chunks.
     expect(html).toContain('<p class="verdict-fail">Fails: 1 code block split, 1 heading lost in 2 of 8 changed Markdown files · 8 files · 10 chunks</p>');

@@ -7,7 +7,7 @@ import { THRESHOLDS } from './sample.js';
 const intro = (score: number, endLine: number, issues = [] as ReturnType<typeof issue>[]) =>
   chunk({ text: score > 80 ? 'Intro text here.' : 'Intro text here, changed.', score, headingPath: ['Guide'], startLine: 3, endLine, issues });
 
-describe('fileItems: file score drops (issue 27 item 3)', () => {
+describe('fileItems: file score drops', () => {
   it('folds a gating drop whose every driver is a listed item into it: no row, and the item fails under threshold', () => {
     // 92 → 59: a 33-point overall drop (limit 5); its only driver is the chunk at L3–L12, a new code split.
     const base = doc('a.md', [intro(92, 9)], { scores: { overall: 92 } });

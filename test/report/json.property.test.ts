@@ -2,7 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonical, renderJsonAt } from '../../src/report/json.js';
 
-/** The former renderJsonAt: the value rendered alone, then every line break re-indented (issue 16 renders it nested). */
+/**
+ * The former renderJsonAt: the value rendered alone, then every line break re-indented (the
+ * module renders it nested, docs/design.md#speed).
+ */
 function referenceRenderJsonAt(value: unknown, depth: number): string {
   const text = JSON.stringify(canonical(value), null, 2);
   return depth === 0 ? text : text.replaceAll('\n', `\n${'  '.repeat(depth)}`);

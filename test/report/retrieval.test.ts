@@ -22,7 +22,7 @@ const retrieval: RetrievalReport = {
   failures: [],
 };
 
-describe('retrievalSection: per-type rows (issue 12)', () => {
+describe('retrievalSection: per-type rows', () => {
   it('lists each query type present with its query count, MRR and recall base → head', () => {
     const section = retrievalSection(retrieval)!;
     expect(section).toContain('| Query type | Queries | MRR | Recall@5 |');

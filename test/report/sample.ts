@@ -35,9 +35,9 @@ function scriptPiece(part: number, parts: number, startLine: number, endLine: nu
 }
 
 /**
- * The example comment's situation (SPEC §8, examples/comment.md):
+ * The example comment's situation (examples/comment.md):
  * - docs/deploy.md: the deploy script grew past `max` and is cut into 3 pieces (new, gating); the
- *   file's scores fell past `fileDrop` because of it alone, so the drop is folded into the split (issue 25);
+ *   file's scores fell past `fileDrop` because of it alone, so the drop is folded into the split;
  * - docs/guide.md: a heading deleted so its section merged (a gating `heading-lost` finding), and a
  *   chunk that now opens with "It" (a score drop on metrics alone: worth a look);
  * - docs/api/limits.md: a table already split on the base branch (pre-existing);

@@ -9,7 +9,7 @@ import { CONTEXT, THRESHOLDS, count, sampleReport, scanFences } from './sample.j
 const ARTIFACT = { artifactName: 'chunkgate-report', artifactUrl: 'https://github.com/acme/docs/actions/runs/1/artifacts/9' };
 
 describe('renderSummary (the job summary)', () => {
-  it('says the verdict, the table, what else was found, and links to the HTML chunk map in the artifact (issue 27 item 4)', () => {
+  it('says the verdict, the table, what else was found, and links to the HTML chunk map in the artifact', () => {
     const report = sampleReport();
     const summary = renderSummary(report, { ...CONTEXT, ...ARTIFACT });
     const comment = renderComment(report, { ...CONTEXT, ...ARTIFACT });

@@ -12,7 +12,7 @@ describe('renderText', () => {
     expect(lines[0]).toBe(
       'chunkgate 0.1.0 — FAIL: 1 code block split, 1 heading lost · 8 files, 10 chunks · heuristic scorer',
     );
-    // The drop restates the split, folded into it (issue 27): no `!`, the split says it.
+    // The drop restates the split, folded into it: no `!`, the split says it.
     expect(text).toContain('  docs/deploy.md [modified]  chunks 1 → 3  structural 96 → 71 (-25)  content 88 → 80 (-8)  overall 91 → 68 (-23)\n');
     // faq.md misses its minimum as on the base branch: no `!`
     expect(text).toContain('  docs/faq.md [modified]  chunks 1 → 1  structural 64 → 64  content 92 → 92  overall 95 → 95\n');

@@ -1,5 +1,5 @@
 /**
- * bm25Sides keeps its own postings (issue 16): its ranks must be a fresh MiniSearch index's
+ * bm25Sides keeps its own postings (docs/design.md#speed): its ranks must be a fresh MiniSearch index's
  * (the test oracle, `test/helpers/minisearch-bm25.ts`) bit for bit, on the base and on a head derived from the base's index, whether
  * that index was built in this run or loaded from what an earlier run saved (as JSON).
  */

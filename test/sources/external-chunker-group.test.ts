@@ -1,5 +1,5 @@
 /**
- * Issue 10 item 3: the external chunker runs in its own process group, and chunkgate kills the
+ * The external chunker runs in its own process group, and chunkgate kills the
  * whole group — on timeout, and once the command exits — so a chunker that forks a background
  * process cannot keep chunkgate waiting (or alive). Real child processes: node scripts that
  * fork a sleeper inheriting their stdout, and write its pid to a file.

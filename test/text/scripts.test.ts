@@ -13,7 +13,7 @@ describe('isUnspaced', () => {
   });
 
   it('answers every code point as the unspaced-letter regex does (the fast path below U+0E00 included)', () => {
-    // The regex isUnspaced stood for before its fast path (issue 16), over every code point.
+    // The regex isUnspaced stood for before its fast path (docs/design.md#speed), over every code point.
     const reference = new RegExp(`^(?=[\\p{L}\\p{N}])[${UNSPACED_CLASS}]`, 'u');
     const differ: string[] = [];
     for (let code = 0; code <= 0x10ffff; code++) {

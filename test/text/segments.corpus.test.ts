@@ -32,7 +32,7 @@ function checkDocument(source: string): void {
   }
 }
 
-const fixtures = join(import.meta.dirname, '..', 'fixtures');
+const fixtures = join(import.meta.dirname, '..', '..', 'fixtures');
 const corpus = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus', 'tauri-docs');
 
 describe('sentenceSegments and firstSentence on real documents', () => {

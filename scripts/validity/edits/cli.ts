@@ -1,5 +1,5 @@
 /**
- * `npm run validity -- --edits`: the edit-level validity harness (issue 25). For each golden set
+ * `npm run validity -- --edits`: the edit-level validity harness. For each golden set
  * (English and Chinese Tauri docs), every seeded edit family on the page of each query's first
  * evidence excerpt; the truth from the golden query over the whole docs corpus; each judge's
  * verdict. Prints per corpus and per family: cases, worse, better, gated, gated∧worse,
@@ -59,7 +59,7 @@ export async function runEdits(argv: readonly string[], sets: readonly EditsSet[
   const judges: Record<string, Judge> = {};
   const notes: string[] = [];
   if (wantedJudges.has('baseline')) judges.baseline = baselineJudge(config, analyses);
-  // The gate as chunkgate runs it: the pair's findings with the retrieval probes' (issue 25).
+  // The gate as chunkgate runs it: the pair's findings with the retrieval probes'.
   if (wantedJudges.has('gate')) judges.gate = gateJudge(config, analyses);
   if (wantedJudges.has('probes')) {
     const kinds = flag(argv, '--probe-kinds')?.split(',').map((name) => name.trim());

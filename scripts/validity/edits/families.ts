@@ -1,7 +1,7 @@
 /**
- * The seeded edit families of the edit-level validity harness (issue 25, "Prove it on your
- * data"), as pure functions: each takes the page holding a query's evidence and the evidence's
- * span, and returns the edited page, or `null` when the family does not apply to that case.
+ * The seeded edit families of the edit-level validity harness (docs/validity.md), as pure
+ * functions: each takes the page holding a query's evidence and the evidence's span, and
+ * returns the edited page, or `null` when the family does not apply to that case.
  *
  * Every edit but `component` keeps the evidence text byte-identical (the issue's truth is about
  * kept text): an edit that would touch it does not apply. `component` replaces the table or list

@@ -99,7 +99,7 @@ export function verdictOf(config: Config, diff: DocDiff): JudgeVerdict {
   const folded = foldedDrops(diff);
   const reasons = [
     ...diff.findings.filter((finding) => finding.gating).map((finding) => finding.kind),
-    // A file drop folded into the items it restates is said by them (issue 27).
+    // A file drop folded into the items it restates is said by them.
     ...diff.failures.filter((failure) => failure.gating && !folded.includes(failure)).map((failure) => `failure:${failure.rule}`),
     ...diff.regressions.filter((regression) => regression.gating).map((regression) => `regression:${regression.reason}`),
   ];

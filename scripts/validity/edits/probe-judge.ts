@@ -1,5 +1,5 @@
 /**
- * The `probes` judge of the edit-level validity harness: retrieval probes (issue 25) from
+ * The `probes` judge of the edit-level validity harness: retrieval probes from
  * `src/probes/index.js`, loaded when the harness runs, so that the harness builds and runs
  * without that module (the judge is then skipped with a note).
  *

@@ -1,5 +1,5 @@
 /**
- * The edit-level validity harness (issue 25): for each golden query, each edit family applied to
+ * The edit-level validity harness: for each golden query, each edit family applied to
  * the page holding its first evidence excerpt; the truth from that query on the whole corpus
  * (BM25 on the chunks chunkgate makes with its default config, the head's index the base's with
  * the edited page re-chunked); each judge's verdict on the edit. Pure but for the judges.

@@ -50,13 +50,13 @@ function bodyLines(blocks: readonly Block[], index: number, source: string): str
 /**
  * `heading-lost`: a heading that named chunks on the base side is in no head chunk's heading
  * path, while most (≥ 50%) of its section's text is still there — sections merged, and questions
- * about that heading lose their best match (issue 11). Lines count when they say something (12
+ * about that heading lose their best match. Lines count when they say something (12
  * text characters or more). A renamed heading is not lost: its line rewritten into another heading,
  * the same title but for a heading-id attribute, or its text now under a heading the base did not
  * have — in a chunk's heading path or right over the text in the head source. A lone sub-heading
  * deleted so that its text sits under a heading that names it more precisely (`### SSRManifestCSP`
  * gone, its fields under `#### SSRManifest.csp`; `### Steps` under `## Install steps`) is not lost
- * either (issue 25). A section deleted with its text is `text-removed`.
+ * either. A section deleted with its text is `text-removed`.
  *
  * - The heading is gone from the head source: the merge is this change's doing — severity `high`,
  *   gating.

@@ -16,9 +16,10 @@ export type { FindingInput } from './input.js';
 const FINDERS: readonly ((input: FindingInput) => FileFinding[])[] = [pageRemoved, textRemoved, headingLost, leadInCut, orphanHeadings, rulesDisabled];
 
 /**
- * The section findings of one file (issue 11's "what it misses"): each finder decides origin,
- * severity and whether the finding is of weight (`gating`). With `gate: all`, a pre-existing
- * finding of weight gates too. Sorted by line (file-level findings first), then finder order.
+ * The section findings of one file (what the chunk scores miss,
+ * docs/rules.md#regressions-and-failures): each finder decides origin, severity and whether the
+ * finding is of weight (`gating`). With `gate: all`, a pre-existing finding of weight gates
+ * too. Sorted by line (file-level findings first), then finder order.
  */
 export function fileFindings(input: FindingInput, gate: GateScope = 'changed'): FileFinding[] {
   const findings = FINDERS.flatMap((find) => find(input)).flatMap((finding) => atLevel(finding, input.levels));

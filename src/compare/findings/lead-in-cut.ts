@@ -31,7 +31,7 @@ function leadInCuts(doc: ParsedDoc, chunks: readonly EvaluatedChunk[]): Cut[] {
 /**
  * `lead-in-cut`: a chunk ends on a sentence that introduces a list or table (“…the following
  * options:”), and the list or table starts the next chunk — retrieval returns a promise without
- * its content, and the list without what it is about (issue 11).
+ * its content, and the list without what it is about.
  *
  * Origin: `preexisting` when the base side cut the same lead-in (same text) from its list or
  * table too, else `new`. A cut the chunker could have avoided — the lead-in fits in `max` together

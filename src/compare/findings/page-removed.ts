@@ -2,7 +2,7 @@ import type { FileFinding } from '../../types.js';
 import type { FindingInput } from './input.js';
 
 /**
- * `page-removed`: the file is gone; its chunks leave the index (issue 11). Listed, with the chunk
+ * `page-removed`: the file is gone; its chunks leave the index. Listed, with the chunk
  * and token count; a deletion is a decision the diff already shows, so it does not gate
  * (severity `low`, origin `new`).
  */

@@ -31,7 +31,7 @@ function wordOverlap(a: string, b: string): number {
 }
 
 /**
- * How the sections of a base document carry over to its head (issue 25): a map from each base
+ * How the sections of a base document carry over to its head: a map from each base
  * heading path ({@link pathKey} of its heading stack) to the head heading path of the same section.
  * Headings are paired in base order, each under its parent's counterpart: the same title first;
  * else, among the head headings of the same level there that no base heading kept, the one with

@@ -22,7 +22,7 @@ interface Section {
 const normal = (line: string): string => line.trim().replace(/\s+/g, ' ');
 
 /**
- * `text-removed`: retrievable text that left a section of the Markdown (issue 11: a table replaced
+ * `text-removed`: retrievable text that left a section of the Markdown (a table replaced
  * by a component, a section deleted — the score can even go up).
  *
  * A line diff of the two sources; a removed line whose text is added elsewhere moved, it did not
@@ -31,7 +31,7 @@ const normal = (line: string): string => line.trim().replace(/\s+/g, ' ');
  * includes does not count), in tokens estimated with the base chunks' tokens-per-character; text
  * added under headings the base did not have (a section split off or renamed) offsets the largest
  * losses first. A heading reworded or translated with its `{#anchor}` or most of its words kept is
- * the same section ({@link sectionCounterparts}, issue 25): text added under it offsets what left it. Heading lines are left to `heading-lost`. A net loss of at least `minTokens` (default: `50`) is a finding:
+ * the same section ({@link sectionCounterparts}): text added under it offsets what left it. Heading lines are left to `heading-lost`. A net loss of at least `minTokens` (default: `50`) is a finding:
  *
  * - the section still exists and gained a line that stands in for content kept elsewhere
  *   ({@link isStandIn}: a self-closing component, a shortcode, an include): severity `high`,
@@ -71,7 +71,7 @@ export function textRemoved(input: FindingInput, options: TextRemovedOptions = {
   }
   const addedTexts = new Set(added.map((entry) => normal(entry.text)).filter((text) => text !== ''));
   // A heading reworded or translated with its anchor or most of its words kept is the same section:
-  // base sections are keyed by their head counterpart's path (issue 25).
+  // base sections are keyed by their head counterpart's path.
   const counterparts = sectionCounterparts(baseDoc, headDoc);
   const headKeyOf = (path: readonly string[]): string => pathKey(counterparts.get(pathKey(path)) ?? path);
 
@@ -105,7 +105,7 @@ export function textRemoved(input: FindingInput, options: TextRemovedOptions = {
   }
 
   // Each side's characters in its own tokens: a translation into a denser script (中文, 日本語) keeps
-  // as many tokens in fewer characters (issue 25).
+  // as many tokens in fewer characters.
   const ratio = tokensPerChar(base);
   const headRatio = tokensPerChar(head);
   let newTokens = newSections * headRatio;

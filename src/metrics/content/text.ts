@@ -97,7 +97,7 @@ export function sentenceUnits(text: string): Array<[number, number]> {
     const line = text.slice(lineStart, lineEnd);
     const trimmed = line.trim();
     const fenceMatch = /^(`{3,}|~{3,})/.exec(trimmed);
-    // What the line does, applied below in one order (issue 16: one call site per step, all of
+    // What the line does, applied below in one order (docs/design.md#speed: one call site per step, all of
     // them met by the first lines, so a table or fence met later does not deoptimise the caller).
     let closesBefore = false;
     let opens = false;
@@ -138,7 +138,7 @@ export function sentenceUnits(text: string): Array<[number, number]> {
 
 /** Calls `cut(at)` at each sentence end inside the prose line `text[start, end)`. */
 function splitProse(text: string, start: number, end: number, cut: (at: number) => void): void {
-  // Every character of a chunk's prose passes here: codes, not one-character strings (issue 16).
+  // Every character of a chunk's prose passes here: codes, not one-character strings (docs/design.md#speed).
   for (let at = start; at < end; at++) {
     const code = text.charCodeAt(at);
     if (code === FULL_STOP || code === FULL_EXCLAMATION || code === FULL_QUESTION || code === FULL_SEMICOLON) {

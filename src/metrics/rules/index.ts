@@ -44,9 +44,9 @@ export function issueOrder(a: Issue, b: Issue): number {
 }
 
 /**
- * Runs every rule check (seed 003) and returns each chunk's issues by chunk index
+ * Runs every rule check (docs/design.md#where-the-scores-come-from) and returns each chunk's issues by chunk index
  * (`result[i]` for `chunks[i]`, `[]` when clean), sorted by line, then tag. With `self`, the
- * document's self-retrievability, chunks it cannot find also get `unfindable-chunk` (seed 001).
+ * document's self-retrievability, chunks it cannot find also get `unfindable-chunk` (docs/scores.md#quick-checks).
  * `settings` (default: every rule at its default level, no inline comments) drops the issues of
  * rules that are `off` or disabled on their line, and marks those at `warn` ({@link applyRuleSettings}).
  */

@@ -84,8 +84,8 @@ function cutNestedFence(input: StructuralInput, chunk: Chunk): { block: Block; f
 
 /**
  * Tables and code blocks that the chunk's first or last non-whitespace character lies strictly
- * inside. A cut whose far side holds only the block's closing fence line is not a split (issue 12
- * item 5): a chunk that opens with the bare closing fence, or one that ends just before it, leaves
+ * inside. A cut whose far side holds only the block's closing fence line is not a split:
+ * a chunk that opens with the bare closing fence, or one that ends just before it, leaves
  * every line of the code whole on one side — LangChain's Markdown separator "```\n" cuts exactly there.
  */
 function cutsInsideBlocks(input: StructuralInput, chunk: Chunk): { block: Block; offset: number }[] {

@@ -4,7 +4,7 @@ import { isBlank } from '../structural/text.js';
 import { excerpt, finding, type RuleFinding } from './finding.js';
 
 /**
- * `unfindable-chunk` (seed 001's retrievability check): the chunk's own query — its heading
+ * `unfindable-chunk` (the retrievability quick check, docs/scores.md#quick-checks): the chunk's own query — its heading
  * path and first sentence — does not rank it in the top 3 of its document's BM25 index, so a
  * question phrased like its heading and lead finds other chunks first. Blank chunks are
  * `empty-chunk` instead. Line: the chunk's first line.

@@ -2,11 +2,11 @@ import { endsAtCompleteBlock } from './block-end.js';
 import type { StructuralInput } from './input.js';
 import { endsWithTerminator } from './sentence-end.js';
 
-/** Seed 001's target share of chunks that end on a sentence or block end: at least 70%. */
+/** The target share (docs/scores.md#quick-checks) of chunks that end on a sentence or block end: at least 70%. */
 export const CLEAN_END_TARGET = 0.7;
 
 /**
- * `boundary_integrity` (seed 000): 100 × the share of chunks that end cleanly,
+ * `boundary_integrity` (docs/scores.md#structural-metrics-per-document): 100 × the share of chunks that end cleanly,
  * i.e. whose text ends with a sentence terminator `。！？!?.；;` after trailing
  * Markdown markup (`*` `_` `` ` `` `)` `]` quotes `|` …) is stripped, or whose
  * extent ends at the end of a complete atomic unit (closed code fence, whole

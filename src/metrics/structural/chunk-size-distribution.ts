@@ -5,7 +5,7 @@ import { chunkSize } from './size.js';
 const EPSILON = 1e-9;
 
 /**
- * `chunk_size_distribution` (seed 000): the coefficient of variation
+ * `chunk_size_distribution` (docs/scores.md#structural-metrics-per-document): the coefficient of variation
  * CV = σ / μ of the chunk sizes in the unit (population σ);
  * CV ≤ 0.3 → 100, falling linearly to 0 at CV ≥ 1.0: `100 × (1 − CV) / 0.7`.
  *

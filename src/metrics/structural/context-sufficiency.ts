@@ -4,16 +4,16 @@ import { countIn, documentCounts, mergeSpans } from './gaps.js';
 import type { StructuralInput } from './input.js';
 
 /**
- * `context_sufficiency` of each chunk (issue 12), 0–100: how much of its own heading section the
- * chunk holds. For every section s (heading of depth ≤ `headingLevels.max` up to the next such
- * heading, or the text before the first one) that the chunk's text overlaps, with n_cs the
- * chunk's non-whitespace characters in s, n_c the chunk's and n_s the section's:
- * `100 × Σ_s (n_cs / n_c) × min(1, n_cs / n_s)`. A chunk holding its whole section (or several
- * whole sections) scores 100; a piece holding a fifth of its section scores 20. A query about a
- * section uses the section's words, and a chunk with a piece of the section carries only that
- * piece of them. Measured against the chunk's own sections only, so editing one section never
- * moves the score of a chunk elsewhere in the page. A chunk without text scores 100 (it is
- * `empty-chunk`); front matter is no section's text.
+ * `context_sufficiency` of each chunk (docs/scores.md#do-the-scores-track-retrieval), 0–100:
+ * how much of its own heading section the chunk holds. For every section s (heading of depth ≤
+ * `headingLevels.max` up to the next such heading, or the text before the first one) that the
+ * chunk's text overlaps, with n_cs the chunk's non-whitespace characters in s, n_c the chunk's
+ * and n_s the section's: `100 × Σ_s (n_cs / n_c) × min(1, n_cs / n_s)`. A chunk holding its
+ * whole section (or several whole sections) scores 100; a piece holding a fifth of its section
+ * scores 20. A query about a section uses the section's words, and a chunk with a piece of the
+ * section carries only that piece of them. Measured against the chunk's own sections only, so
+ * editing one section never moves the score of a chunk elsewhere in the page. A chunk without
+ * text scores 100 (it is `empty-chunk`); front matter is no section's text.
  */
 export function contextSufficiencyByChunk(input: StructuralInput): number[] {
   const { doc, chunks, options } = input;

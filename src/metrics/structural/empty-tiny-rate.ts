@@ -3,7 +3,7 @@ import { chunkSize } from './size.js';
 import { isBlank } from './text.js';
 
 /**
- * `empty_tiny_rate` (seed 000): `100 × (1 − share of chunks that are empty
+ * `empty_tiny_rate` (docs/scores.md#structural-metrics-per-document): `100 × (1 − share of chunks that are empty
  * (whitespace only) or smaller than options.tiny)` in the unit.
  *
  * No chunks → 100.

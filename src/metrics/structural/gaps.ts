@@ -20,7 +20,7 @@ export interface CoverageGap extends Span {
 export function nonWhitespacePrefix(source: string, exclude: Span | null = null): Int32Array {
   const counts = prefixCounts(source);
   // Read here, not in the loops: front matter spans come in several object shapes, and a new
-  // shape met inside an optimised loop would throw its code away (issue 16).
+  // shape met inside an optimised loop would throw its code away (docs/design.md#speed).
   if (exclude && exclude.end > exclude.start) excludeRange(counts, exclude.start, exclude.end);
   return counts;
 }

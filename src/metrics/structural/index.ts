@@ -29,7 +29,7 @@ export {
 export { DEFAULT_STRUCTURAL_WEIGHTS, structuralScore } from './structural-score.js';
 
 /**
- * The structural metrics of one document (SPEC §5 and issue 12), each 0–100, unrounded,
+ * The structural metrics of one document (docs/scores.md#structural-metrics-per-document), each 0–100, unrounded,
  * under their report names. `selfRetrieval`: the document's {@link selfRetrievability} score when
  * the caller has it already (it also needs the per-chunk ranks); computed here otherwise.
  * `sufficiency`: the chunks' {@link contextSufficiencyByChunk} when the caller has them.

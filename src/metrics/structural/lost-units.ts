@@ -16,10 +16,11 @@ export interface LostText {
 const LINE_UNIT_KINDS = new Set(['table', 'code', 'html', 'jsx', 'expression', 'esm', 'math']);
 
 /**
- * Splits `range` into answer-bearing units (seed 003): lines of tables (one row per line),
- * code, html/JSX and math blocks; Intl.Segmenter sentences elsewhere (CJK-aware; a line break
- * also ends a unit, as UAX #29 breaks after a paragraph separator). Each unit is cut to the
- * range and trimmed of surrounding whitespace; blank units are dropped.
+ * Splits `range` into answer-bearing units (docs/design.md#where-the-scores-come-from): lines
+ * of tables (one row per line), code, html/JSX and math blocks; Intl.Segmenter sentences
+ * elsewhere (CJK-aware; a line break also ends a unit, as UAX #29 breaks after a paragraph
+ * separator). Each unit is cut to the range and trimmed of surrounding whitespace; blank units
+ * are dropped.
  */
 export function unitSpans(doc: ParsedDoc, range: Span): Span[] {
   const { source, blocks } = doc;

@@ -3,7 +3,7 @@ import { consecutiveOverlaps } from './overlap.js';
 import { contentStart } from './text.js';
 
 /**
- * `overlap_accuracy` (seed 000): over the consecutive chunk pairs that request
+ * `overlap_accuracy` (docs/scores.md#structural-metrics-per-document): over the consecutive chunk pairs that request
  * overlap (see `consecutiveOverlaps`), with o the actual source overlap in the
  * unit and O the configured `overlap`:
  * O > 0 → `100 × mean(1 − min(1, |o − O| / O))`;

@@ -1,6 +1,6 @@
 import { withoutRuleComments } from '../../markdown/rule-comments.js';
 
-/** Sentence terminators (seed 000): `。！？!?.；;`. */
+/** Sentence terminators (docs/scores.md#structural-metrics-per-document): `。！？!?.；;`. */
 const TERMINATORS = new Set(['。', '！', '？', '!', '?', '.', '；', ';']);
 
 /**

@@ -2,8 +2,9 @@ import type { StructuralInput } from './input.js';
 import { chunkSize } from './size.js';
 
 /**
- * `size_compliance_rate` (seed 000, issue 12): 100 × the share of chunks whose size s in the unit
- * lies in the band their strategy claims, so every strategy is held to its own promise:
+ * `size_compliance_rate` (docs/scores.md#structural-metrics-per-document): 100 × the share of
+ * chunks whose size s in the unit lies in the band their strategy claims, so every strategy is
+ * held to its own promise:
  * - `heading`: `[min, max]` (sections below `min` merge, sections above `max` split);
  * - `fixed`: `[0.7·max, max]` — windows of `max` — except a document's last window, the remainder,
  *   which only has to stay `≤ max`;

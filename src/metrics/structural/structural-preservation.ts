@@ -5,7 +5,7 @@ import { chunkSize } from './size.js';
 import { chunkHolding, structuresOf } from './structures.js';
 
 /**
- * `structural_preservation` (seed 000): among the tables, code blocks, lists,
+ * `structural_preservation` (docs/scores.md#structural-metrics-per-document): among the tables, code blocks, lists,
  * blockquotes and heading sections (depth ≤ `headingLevels.max`, each up to the
  * next such heading; see `structuresOf`) whose source
  * fits in `max`, the share kept whole in one chunk, minus orphan headings:

@@ -2,10 +2,11 @@ import type { StructuralWeights } from '../../shared/weights.js';
 import type { StructuralMetricName, StructuralMetrics } from '../../types.js';
 
 /**
- * The seed 000 weights (boundaries and preserved structure count most), with issue 12's changes:
- * `context_carryover` takes the 1.0 of `overlap_accuracy`, which correlated −0.85 with retrieval
- * and is still reported, at weight 0; seed 001's quick checks are reported at weight 0 (their
- * findings and targets speak for them; a config can weigh them in).
+ * The original weights (boundaries and preserved structure count most), with the changes
+ * docs/scores.md#do-the-scores-track-retrieval measured: `context_carryover` takes the 1.0 of
+ * `overlap_accuracy`, which correlated −0.85 with retrieval and is still reported, at weight 0;
+ * the quick checks are reported at weight 0 (their findings and targets speak for them; a config
+ * can weigh them in).
  */
 export const DEFAULT_STRUCTURAL_WEIGHTS: Readonly<Record<StructuralMetricName, number>> = {
   chunk_size_distribution: 0.8,

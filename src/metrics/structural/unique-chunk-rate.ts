@@ -1,11 +1,11 @@
 import { normalizedText } from '../rules/duplicate-chunk.js';
 import type { StructuralInput } from './input.js';
 
-/** Seed 001's limit on exact duplicates: at most 5% of chunks. */
+/** The limit on exact duplicates (docs/scores.md#quick-checks): at most 5% of chunks. */
 export const DUPLICATE_LIMIT = 0.05;
 
 /**
- * `unique_chunk_rate` (seed 001's uniqueness quick check, issue 12): 100 × (1 − d / N), with d the
+ * `unique_chunk_rate` (the uniqueness quick check, docs/scores.md#quick-checks): 100 × (1 − d / N), with d the
  * chunks whose whitespace-normalised text equals an earlier chunk's (the `duplicate-chunk` rule's
  * test; equal text is what an MD5 of it would compare). Blank chunks are `empty-chunk`, not
  * duplicates. No chunks → 100.

@@ -17,7 +17,7 @@ const BOTTOM = 30;
 const LEFT = 8;
 
 /**
- * The seed 002 section-length histogram as an inline SVG: one group per bucket
+ * The section-length histogram (docs/cli.md#choosing-max-and-min) as an inline SVG: one group per bucket
  * ([0,100) [100,200) [200,500) [500,1000) [1000,2000) [2000,∞)), a grey bar for base and a
  * blue bar for head, each labelled with its count. Bar height = count / largest count ×
  * plot height. `null` when neither side has a section.

@@ -84,7 +84,7 @@ function noticesBlock(notices: readonly string[]): string[] {
 /**
  * Renders the report as one self-contained HTML page (inline CSS and script, no network, a
  * Content-Security-Policy that lets nothing else run or load): verdict and counts; the regressed
- * chunks, each linking to its band; the file list with score deltas; then per file the seed 002
+ * chunks, each linking to its band; the file list with score deltas; then per file the
  * section-length histogram and a base | head view of the source with one band per chunk
  * (coloured by grade, outlined when regressed), boundary markers and issue badges on the text,
  * and a side panel with a clicked chunk's metrics, tokens and heading path.

@@ -4,7 +4,7 @@ import type { Report } from '../../types.js';
 export interface SideSource {
   /** The Markdown source the chunks' offsets point into. */
   text: string;
-  /** Body length of every heading section (seed 002), in the file's chunking unit. */
+  /** Body length of every heading section (docs/cli.md#choosing-max-and-min), in the file's chunking unit. */
   sections: number[];
 }
 

@@ -36,7 +36,7 @@ const CJK = [
   '\n\n\n## 配置\n\n配置文件位于用户目录下。你可以修改端口、日志级别和缓存目录；修改后需要重启服务。\n',
 ].join('');
 
-const FIXTURES = parse([...markdownFiles(join(ROOT, 'fixtures')), ...markdownFiles(join(ROOT, 'test', 'fixtures'))]);
+const FIXTURES = parse(markdownFiles(join(ROOT, 'fixtures')));
 FIXTURES.push(parseMarkdown('cjk.md', CJK).doc);
 let corpus: ParsedDoc[] | undefined;
 const EXAMPLES = spec.tests.map((example, index) => parseMarkdown(`example-${index + 1}.md`, example.markdown.replaceAll('→', '\t')).doc);
@@ -90,7 +90,7 @@ for (const [strategy, configs] of Object.entries(CONFIGS)) {
     for (const config of configs.fixtures) {
       it(`fixtures, ${JSON.stringify(config)}`, async () => {
         const result = await compare(FIXTURES, { ...config, strategy: strategy as ChunkingOptions['strategy'] });
-        // test/fixtures/frontmatter/only-front-matter.md leaves a blank input once stripped (skipped above).
+        // fixtures/frontmatter/only-front-matter.md leaves a blank input once stripped (skipped above).
         const blank = strategy === 'llamaindex-sentence' && config.frontMatter === 'strip' ? 1 : 0;
         expect(result.files).toBe(FIXTURES.length - blank);
         expect(result.mismatches).toEqual([]);

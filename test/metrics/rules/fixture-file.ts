@@ -1,5 +1,5 @@
 /**
- * The rule fixtures of `test/fixtures/rules/<tag>/` (markdownlint's way): Markdown files whose
+ * The rule fixtures of `fixtures/rules/<tag>/` (markdownlint's way): Markdown files whose
  * expected findings are written in them, in HTML comments on lines of their own.
  *
  * - `<!-- expect: table-split L12, sentence-cut L14 -->`: findings of these tags on these lines

@@ -1,5 +1,5 @@
 /**
- * Every rule fixture (`test/fixtures/rules/<tag>/`, see fixture-file.ts) through the real pipeline:
+ * Every rule fixture (`fixtures/rules/<tag>/`, see fixture-file.ts) through the real pipeline:
  * parse, chunk, check and score one file (`analyzeDocument`, `scoreDocument`), or compare a
  * base/head pair the way the engine does (`comparePair`); the findings must be exactly those its
  * `expect` comments list.
@@ -14,7 +14,7 @@ import type { ChunkingOptions } from '../../../src/types.js';
 import { comparePair } from '../../compare/pair.js';
 import { findingKey, readFixture } from './fixture-file.js';
 
-const ROOT = new URL('../../fixtures/rules/', import.meta.url);
+const ROOT = new URL('../../../fixtures/rules/', import.meta.url);
 const read = (tag: string, name: string): string => readFileSync(new URL(`${tag}/${name}`, ROOT), 'utf8');
 
 /** The fixtures of each registry tag that has a folder: single files, and pairs by their name. */

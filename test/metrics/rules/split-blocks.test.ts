@@ -92,7 +92,7 @@ describe('checkSplitBlocks: indents and nested fences', () => {
   });
 });
 
-describe('checkSplitBlocks: a bare closing fence on the far side of a cut (issue 12 item 5)', () => {
+describe('checkSplitBlocks: a bare closing fence on the far side of a cut', () => {
   const fenced = ['Intro.', '', '```js', 'one();', 'two();', '```', '', 'After.'].join('\n');
 
   it('does not flag a chunk that opens with the closing fence, nor the chunk that ends just before it', () => {
@@ -109,7 +109,7 @@ describe('checkSplitBlocks: a bare closing fence on the far side of a cut (issue
   });
 
   it('leaves langchain-markdown 1000/200 cuts at closing fences unflagged on a real page', () => {
-    const source = readFileSync(fileURLToPath(new URL('../../fixtures/rules/closing-fence/input.md', import.meta.url)), 'utf8');
+    const source = readFileSync(fileURLToPath(new URL('../../../fixtures/rules/closing-fence/input.md', import.meta.url)), 'utf8');
     const { doc } = parseMarkdown('input.md', source);
     const options = { ...defaultConfig().chunking, strategy: 'langchain-markdown' as const, unit: 'chars' as const, max: 1000, overlap: 200 };
     const measure = createMeasure('chars', 'o200k_base');

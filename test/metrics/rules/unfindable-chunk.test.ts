@@ -13,7 +13,7 @@ const input = build(source, [
   draftOf(source, '---'),
 ]);
 
-describe('unfindable-chunk (seed 001, issue 12)', () => {
+describe('unfindable-chunk', () => {
   it('flags each chunk its own heading path and first sentence do not rank in the top 3, with its line', () => {
     // The four chunks share the lead "read the guide": ties rank in document order, so chunk 3
     // is 4th; chunk 4 ("---") has no searchable word at all.

@@ -4,7 +4,7 @@ import { build, draftAt, draftOf } from './fixture.js';
 
 const source = 'abcdefghij'.repeat(12); // 120 chars, one paragraph, no whitespace
 
-describe('contextCarryover (issue 12)', () => {
+describe('contextCarryover', () => {
   it('gives a hard cut 0 and an overlap of 10% of max or more full credit', () => {
     // max 100 → full credit at 10 shared chars.
     // cut 1: [0,50) ∩ [40,90) = 10 → min(1, 10/10) = 1; cut 2: [40,90) ∩ [90,120) = 0 → 0. Mean 0.5 → 50

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sizeComplianceRate } from '../../../src/metrics/structural/size-compliance-rate.js';
 import { sized } from './fixture.js';
 
-describe('sizeComplianceRate: each strategy against the band it claims (issue 12)', () => {
+describe('sizeComplianceRate: each strategy against the band it claims', () => {
   it('holds fixed windows to [0.7·max, max], except the last window, the remainder', () => {
     // max 100: 69 no, 70 yes, 100 yes, then the last window 101 no (over max) → 2 / 4 = 50
     expect(sizeComplianceRate(sized([69, 70, 100, 101], { strategy: 'fixed', max: 100 }))).toBe(50);

@@ -18,7 +18,7 @@ const metrics: StructuralMetrics = {
 };
 
 describe('structuralScore', () => {
-  it('weights the metrics by the seed 000 weights, context carryover in the place of overlap accuracy and context sufficiency added (issue 12)', () => {
+  it('weights the metrics by the original weights, context carryover in the place of overlap accuracy and context sufficiency added', () => {
     // (0.8·100 + 0.8·50 + 1.0·0 + 1.2·80 + 1.5·60 + 1.0·100 + 1.0·40) / 7.3 = 446 / 7.3 = 61.0959…
     // overlap_accuracy (10), self_retrievability (20), unique_chunk_rate (30) and unit_integrity (70) weigh 0 by default.
     expect(structuralScore(metrics, 'default')).toBeCloseTo(61.0959, 3);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { uniqueChunkRate } from '../../../src/metrics/structural/unique-chunk-rate.js';
 import { build, draftOf, spanOf } from './fixture.js';
 
-describe('uniqueChunkRate (seed 001 uniqueness check, issue 12)', () => {
+describe('uniqueChunkRate (the uniqueness check)', () => {
   it('counts chunks whose whitespace-normalised text repeats an earlier chunk', () => {
     const source = ['Edit this page.', '', 'Body one.', '', 'Edit   this page.', '', 'Body two.', '', 'Edit this\npage.'].join('\n');
     const third = spanOf(source, 'Edit   this page.');

@@ -11,7 +11,7 @@ const NAMES: readonly ContentMetricName[] = [
 ];
 
 /**
- * The default content weights (issue 12, second round): the five metrics at 1, except
+ * The default content weights (docs/scores.md#do-the-scores-track-retrieval): the five metrics at 1, except
  * `semantic_coherence` at 0. Coherence takes points from a chunk for carrying a neighbouring
  * section's text, and on both validity corpora it ranks chunkings against retrieval (Spearman
  * −0.62 / −0.76 against whole-corpus BM25 MRR; −0.74 / −0.69 against the pages' own index), so it

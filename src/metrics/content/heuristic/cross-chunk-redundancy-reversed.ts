@@ -54,7 +54,7 @@ export function crossChunkRedundancyReversed(input: ContentInput): number[] {
 }
 
 /**
- * A chunk's shingles as parallel columns (issue 16: no object per shingle, and no boxed
+ * A chunk's shingles as parallel columns (docs/design.md#speed: no object per shingle, and no boxed
  * double per key): `keys[i]` packs two 26-bit polynomial hashes of the token ids in one safe
  * integer (collisions ~n²/2⁵²); `starts[i]` / `ends[i]` are the source offsets of the
  * shingle's first and last token. Only the first `length` entries are used.
@@ -166,7 +166,7 @@ function ownTextRange(chunk: Chunk): { start: number; end: number } {
   let start = 0;
   for (const span of chunk.spans) {
     // The sum is taken before the test, so the first span already teaches the optimiser its
-    // types: a chunk with a prefix span no longer meets untried arithmetic (issue 16).
+    // types: a chunk with a prefix span no longer meets untried arithmetic (docs/design.md#speed).
     const end = start + (span.end - span.start);
     if (span.start === chunk.startOffset && span.end === chunk.endOffset) return { start, end };
     start = end;

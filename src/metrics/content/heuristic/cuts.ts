@@ -2,7 +2,10 @@ import type { Block, Chunk, ParsedDoc } from '../../../types.js';
 import { isWordChar } from '../../../text/words.js';
 import { endsSentence } from '../text.js';
 
-/** How natural a cut is, best first (SPEC §5 `boundary_quality`). */
+/**
+ * How natural a cut is, best first (`boundary_quality`,
+ * docs/scores.md#content-metrics-per-chunk-averaged-per-document).
+ */
 export type CutLevel = 'section' | 'block' | 'sentence' | 'mid-sentence' | 'mid-word';
 
 /** Points of each cut level: section 100 > block 85 > sentence 60 > mid-sentence 25 > mid-word 0. */

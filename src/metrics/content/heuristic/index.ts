@@ -35,8 +35,9 @@ export function explainContentHeuristic(input: ContentInput): ContentExplanation
 }
 
 /**
- * The offline, deterministic `heuristic` scorer (SPEC §5 "Content"): the five content
- * metrics (0–100, one decimal) of each chunk, by index. No chunks → `[]`.
+ * The offline, deterministic `heuristic` scorer
+ * (docs/scores.md#content-metrics-per-chunk-averaged-per-document): the five content metrics
+ * (0–100, one decimal) of each chunk, by index. No chunks → `[]`.
  */
 export function scoreContentHeuristic(input: ContentInput): ContentMetrics[] {
   return explainContentHeuristic(input).map((explanation) => ({

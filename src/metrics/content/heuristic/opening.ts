@@ -34,7 +34,7 @@ export function openingOf(doc: ParsedDoc, chunk: Chunk): Opening {
       index += 2;
     } else break;
   }
-  // Bounds tested, not `lines[index] ?? ''`: a read past the end would deoptimise (issue 16).
+  // Bounds tested, not `lines[index] ?? ''`: a read past the end would deoptimise (docs/design.md#speed).
   const raw = index < lines.length ? lines[index]! : '';
   const trimmed = raw.trim();
   const atomic = trimmed.startsWith('|') || /^(`{3,}|~{3,})/.test(trimmed);

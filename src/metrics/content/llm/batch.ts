@@ -29,7 +29,7 @@ export interface JudgeBatch {
 
 /**
  * Assembles the evidence of one request from its targets' evidence windows
- * (seed 003: target chunk, section source, neighbour chunks).
+ * (target chunk, section source, neighbour chunks: docs/config.md#the-llm-judge-optional).
  *
  * Section excerpts that overlap or are separated only by whitespace merge into
  * one, so text shared by several targets is sent once; each neighbour that is not

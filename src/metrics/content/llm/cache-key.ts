@@ -5,7 +5,7 @@ export interface JudgeKeyInput {
   chunkText: string;
   /** Texts of the previous and next chunk, in that order (`''` where there is none). */
   neighbours: string[];
-  /** The section source excerpt shown as evidence (SPEC §5, seed 003). */
+  /** The section source excerpt shown as evidence (docs/config.md#the-llm-judge-optional). */
   sectionText: string;
   /** The chunk's heading path, shown to the judge as retrieval metadata (default: `[]`). */
   headingPath?: string[];

@@ -11,7 +11,7 @@ export interface EvidenceOptions {
   maxSectionChars?: number;
 }
 
-/** What the judge sees about one chunk (seed 003: target, section source, neighbours). */
+/** What the judge sees about one chunk (target, section source, neighbours: docs/config.md#the-llm-judge-optional). */
 export interface Evidence {
   index: number;
   chunkText: string;

@@ -1,4 +1,4 @@
-/** The `llm` judge scorer: public surface (SPEC §5 "Two scorers"). */
+/** The `llm` judge scorer: public surface (docs/config.md#the-llm-judge-optional). */
 export { judgeChunks, type JudgeDocInput, type JudgeDocResult, type JudgeInput, type JudgeResult } from './judge.js';
 export { judgeKey, type JudgeKeyInput } from './cache-key.js';
 export { PROMPT_VERSION, judgeMessages } from './prompt.js';

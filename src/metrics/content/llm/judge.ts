@@ -71,8 +71,8 @@ interface Pending extends PlanItem {
 const CACHE_READS = 16;
 
 /**
- * Scores chunks with the LLM judge (SPEC §5 "Two scorers", seed 000 rubric, seed
- * 003 evidence windows).
+ * Scores chunks with the LLM judge (docs/config.md#the-llm-judge-optional: the rubric and the
+ * evidence windows).
  *
  * Each chunk's evidence window (text, neighbours, section excerpt, heading path)
  * plus config digest, model and prompt version is hashed by `judgeKey`; identical

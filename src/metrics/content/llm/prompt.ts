@@ -8,7 +8,10 @@ import type { JudgeMessage } from './types.js';
  */
 export const PROMPT_VERSION = 'rubric-000/v1';
 
-/** The rubric of seed 000 in English, with the data-not-instructions rule of SPEC §10. */
+/**
+ * The rubric (docs/design.md#where-the-scores-come-from), with the data-not-instructions rule
+ * (docs/design.md#same-input-same-bytes).
+ */
 const SYSTEM_PROMPT = `You are a senior RAG (retrieval-augmented generation) architect and document-processing expert. You judge documentation chunks from the retriever's point of view: each chunk will be embedded, retrieved on its own and handed to an LLM to answer questions.
 
 # Input

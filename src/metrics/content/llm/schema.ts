@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { LlmDimension, LlmVerdict } from '../../../types.js';
 import { LLM_DIMENSIONS } from './types.js';
 
-/** Lowest and highest rubric score (seed 000: "20-100分"). */
+/** Lowest and highest rubric score (20–100, docs/config.md#the-llm-judge-optional). */
 export const SCORE_MIN = 20;
 export const SCORE_MAX = 100;
 

@@ -1,5 +1,5 @@
 /**
- * Interfaces and data of the `llm` judge scorer (SPEC §5 "Two scorers").
+ * Interfaces and data of the `llm` judge scorer (docs/config.md#the-llm-judge-optional).
  *
  * The judge core receives its provider and its cache as these interfaces, so it
  * imports no network client and no `fs` (ARCHITECTURE.md); the shells in `src/sources/`

@@ -11,7 +11,7 @@ const metrics: ContentMetrics = {
 };
 
 describe('contentScore', () => {
-  it('leaves semantic coherence out by default (issue 12, second round)', () => {
+  it('leaves semantic coherence out by default', () => {
     // (60 + 100 + 40 + 90) / 4 = 290 / 4 = 72.5; coherence (80) weighs 0
     expect(contentScore(metrics)).toBe(72.5);
     expect(contentScore(metrics, 'default')).toBe(72.5);

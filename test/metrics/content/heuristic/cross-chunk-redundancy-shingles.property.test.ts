@@ -8,7 +8,7 @@ import { inputOf, type ChunkSpec } from './helpers.js';
 
 /**
  * The metric's former shingling, kept as the reference: every word of every shingle looked up
- * in `ids` (issue 16 looks each token up once). Same constants and hashes as the module.
+ * in `ids` (the module looks each token up once, docs/design.md#speed). Same constants and hashes as the module.
  */
 function referenceShingleKeys(chunk: Chunk, ids: Map<string, number>): number[] {
   const { words, starts, ends } = chunkText(chunk).tokens;
@@ -70,7 +70,7 @@ describe('crossChunkRedundancyReversed shingles (token ids looked up once)', () 
 
 /**
  * The metric's former body, kept as the reference for the overlap excuse: one object per
- * shingle and a `{ chunks, last }` count per key (issue 16 packs shingles in typed columns).
+ * shingle and a `{ chunks, last }` count per key (the module packs shingles in typed columns, docs/design.md#speed).
  */
 function referenceScores(input: ContentInput): number[] {
   const ids = new Map<string, number>();

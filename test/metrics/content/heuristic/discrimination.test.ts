@@ -27,7 +27,7 @@ const MARGINS: Record<ContentMetricName, number> = {
 };
 
 function means(path: string, options: ChunkingOptions): Record<ContentMetricName, number> & { chunks: number } {
-  const source = readFileSync(new URL(`../../../fixtures/content/${path}`, import.meta.url), 'utf8');
+  const source = readFileSync(new URL(`../../../../fixtures/content/${path}`, import.meta.url), 'utf8');
   const { doc } = parseMarkdown(path, source);
   const chunks = chunkDocument(doc, options, createMeasure(options.unit, options.tokenizer));
   const scores = scoreContentHeuristic({ doc, chunks, options });
@@ -59,7 +59,7 @@ describe.each(['en-cache-guide.md', 'zh-upload-guide.md'])('good vs bad chunking
 describe('explanations', () => {
   it('add up: 100 + Σ finding points is the score (before clamping), deterministically', () => {
     for (const path of ['en-cache-guide.md', 'zh-upload-guide.md']) {
-      const source = readFileSync(new URL(`../../../fixtures/content/${path}`, import.meta.url), 'utf8');
+      const source = readFileSync(new URL(`../../../../fixtures/content/${path}`, import.meta.url), 'utf8');
       const { doc } = parseMarkdown(path, source);
       const chunks = chunkDocument(doc, BAD, createMeasure(BAD.unit, BAD.tokenizer));
       const input = { doc, chunks, options: BAD };
@@ -75,7 +75,7 @@ describe('explanations', () => {
   });
 
   it("names the problem: a window opening mid-sentence and one mixing two sections", () => {
-    const source = readFileSync(new URL('../../../fixtures/content/en-cache-guide.md', import.meta.url), 'utf8');
+    const source = readFileSync(new URL('../../../../fixtures/content/en-cache-guide.md', import.meta.url), 'utf8');
     const { doc } = parseMarkdown('en-cache-guide.md', source);
     const chunks = chunkDocument(doc, BAD, createMeasure(BAD.unit, BAD.tokenizer));
     const codes = explainContentHeuristic({ doc, chunks, options: BAD }).flatMap((explanation) =>

@@ -2,7 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CLOSERS, sentenceUnits } from '../../../../src/metrics/content/text.js';
 
-/** The former `splitProse`, one-character strings tested with `includes` (issue 16 reads char codes). */
+/**
+ * The former `splitProse`, one-character strings tested with `includes` (the module reads char
+ * codes, docs/design.md#speed).
+ */
 function referenceSplitProse(text: string, start: number, end: number, cut: (at: number) => void): void {
   for (let at = start; at < end; at++) {
     const char = text[at]!;
@@ -16,7 +19,10 @@ function referenceSplitProse(text: string, start: number, end: number, cut: (at:
   }
 }
 
-/** The former sentenceUnits: a close call per branch (issue 16 applies each line's steps at one site each). */
+/**
+ * The former sentenceUnits: a close call per branch (the module applies each line's steps at
+ * one site each, docs/design.md#speed).
+ */
 function referenceSentenceUnits(text: string): Array<[number, number]> {
   const units: Array<[number, number]> = [];
   let unitStart = -1;

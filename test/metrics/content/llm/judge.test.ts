@@ -134,7 +134,7 @@ describe('judgeChunks through the openai client', () => {
   });
 
   it('does not wait out a Retry-After of 3600 s: no retry, the chunks fall back, the run goes on', async () => {
-    // Issue 10 item 8: the client used to sleep an hour here, keeping the process alive.
+    // The client used to sleep an hour here, keeping the process alive.
     double.setScript(() => ({ kind: 'status', status: 429, headers: { 'retry-after': '3600' } }));
     const result = await judgeChunks(input([chunkBySection('docs/guide.md', THREE)]), provider({ maxRetries: 2 }), memoryCache());
     expect(double.requests).toHaveLength(1);

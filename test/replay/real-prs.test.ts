@@ -1,5 +1,5 @@
 /**
- * Issue 25, "also from the real-PR replay": real commits kept in fixtures/replay, each replayed as a
+ * Real commits kept in fixtures/replay, each replayed as a
  * pull request (folder mode) and held to what a reviewer reads in it.
  */
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,7 @@ import type { Report } from '../../src/types.js';
 
 const root = fileURLToPath(new URL('../../fixtures/replay/', import.meta.url));
 
-describe('issue 25 on real pull requests (fixtures/replay)', () => {
+describe('same sections, split code examples and moved fields on real pull requests (fixtures/replay)', () => {
   const reports = new Map<string, Report>();
 
   beforeAll(async () => {
@@ -42,7 +42,7 @@ describe('issue 25 on real pull requests (fixtures/replay)', () => {
       [['code-fence-split'], 662, 679],
     ]);
     // structural 100 → 73, content 100 → 76, overall 100 → 79: every driver (L146, L220, L361) is one
-    // of the pieces, so the drops restate the splits: the report folds them into them (issue 27).
+    // of the pieces, so the drops restate the splits: the report folds them into them.
     expect(file.failures.map((failure) => [failure.rule, failure.score, failure.gating])).toEqual([
       ['fileDrop', 'structural', true],
       ['fileDrop', 'content', true],
