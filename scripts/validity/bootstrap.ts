@@ -4,19 +4,11 @@
  * Every resample draws the same queries for every configuration (a paired bootstrap), so the
  * comparison between two configurations is not blurred by drawing different queries for each.
  */
+import { mulberry32 } from '../../src/probes/simulated.js';
 import { spearman } from './spearman.js';
 
-/** Mulberry32: a small, fast, seeded generator of uniform numbers in [0, 1); the same seed gives the same sequence. */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded generator of the resamples (and of the edit families' draws). */
+export { mulberry32 };
 
 /** `resamples` draws of `n` query indexes with replacement, from {@link mulberry32}(`seed`). */
 export function resampleIndexes(n: number, resamples: number, seed: number): number[][] {

@@ -88,10 +88,16 @@ export function draw(items: readonly string[], weights: readonly number[], n: nu
   return picked;
 }
 
-/** A random number generator in [0, 1) seeded by `text` (FNV-1a hash into mulberry32): the same text, the same numbers. */
+/** A random number generator in [0, 1) seeded by `text` (FNV-1a hash into {@link mulberry32}): the same text, the same numbers. */
 export function seededRandom(text: string): () => number {
-  let state = 0x811c9dc5;
-  for (let at = 0; at < text.length; at++) state = Math.imul(state ^ text.charCodeAt(at), 0x01000193) >>> 0;
+  let hash = 0x811c9dc5;
+  for (let at = 0; at < text.length; at++) hash = Math.imul(hash ^ text.charCodeAt(at), 0x01000193) >>> 0;
+  return mulberry32(hash);
+}
+
+/** Mulberry32: a small, fast, seeded generator of uniform numbers in [0, 1); the same seed gives the same sequence. */
+export function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;

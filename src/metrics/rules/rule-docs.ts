@@ -44,11 +44,8 @@ const LEVEL_WORDS: Readonly<Record<Exclude<LevelSetting, 'rules' | null>, string
     'Its findings come from the retrieval probes, which `retrieval.probes:` in `.chunkgate.yml` sets: `offline` (default), `llm` (adds a question per passage written by the `llm:` model), or `off` (no probes, no such finding).',
 };
 
-/** The `configure` part of a finding kind's page: its level under `rules:`, or the key that sets it. */
-function findingConfigureMarkdown(tag: FindingTag): string {
-  const rule = FINDING_RULES[tag];
-  if (rule.levelSetting === null) return 'It has no level: it never gates, and it is listed whenever it happens.';
-  if (rule.levelSetting !== 'rules') return LEVEL_WORDS[rule.levelSetting];
+/** How to set `tag`'s level in `.chunkgate.yml`, as the first lines of a `configure` part (the YAML fence left open). */
+function levelYaml(tag: string): string[] {
   return [
     'Set its level in `.chunkgate.yml`, for every file or, under `overrides`, for some paths:',
     '',
@@ -59,6 +56,16 @@ function findingConfigureMarkdown(tag: FindingTag): string {
     '  - paths: ["docs/reference/**"]',
     '    rules:',
     `      ${tag}: off`,
+  ];
+}
+
+/** The `configure` part of a finding kind's page: its level under `rules:`, or the key that sets it. */
+function findingConfigureMarkdown(tag: FindingTag): string {
+  const rule = FINDING_RULES[tag];
+  if (rule.levelSetting === null) return 'It has no level: it never gates, and it is listed whenever it happens.';
+  if (rule.levelSetting !== 'rules') return LEVEL_WORDS[rule.levelSetting];
+  return [
+    ...levelYaml(tag),
     '```',
     '',
     `- \`error\`${rule.level === 'error' ? ' (default)' : ''}: reported; it gates as described above.`,
@@ -89,15 +96,7 @@ export function ruleConfigureMarkdown(tag: RuleTag): string {
   const rule = ruleMeta(tag);
   const warnCap = rule.cap === null ? '' : ' It still caps the chunk score (the score describes retrieval, which the level does not change).';
   return [
-    'Set its level in `.chunkgate.yml`, for every file or, under `overrides`, for some paths:',
-    '',
-    '```yaml',
-    'rules:',
-    `  ${tag}: warn # error | warn | off`,
-    'overrides:',
-    '  - paths: ["docs/reference/**"]',
-    '    rules:',
-    `      ${tag}: off`,
+    ...levelYaml(tag),
     '```',
     '',
     `- \`error\`${rule.level === 'error' ? ' (default)' : ''}: reported; ${rule.regression === 'gates' ? 'a new finding on a changed chunk gates the pull request' : 'it gates only as part of a chunk or file regression'}.`,
