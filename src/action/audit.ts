@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import * as core from '@actions/core';
-import pLimit from 'p-limit';
 import { compareWithBaseline, configHashOf, gatingItems, parseBaseline, type GatingItem } from '../compare/baseline.js';
 import { parseConfig } from '../config/load.js';
 import { isIncluded } from '../config/resolve.js';
@@ -13,7 +12,8 @@ import type { AuditBaseline } from '../report/audit.js';
 import type { FileSources } from '../report/html/types.js';
 import { isMarkdownPath } from '../sources/changed-file.js';
 import { externalChunker } from '../sources/external-chunker.js';
-import { fetchCommits, hasCommit, listFilesAt, readDocAt, showFile } from '../sources/git.js';
+import { readDocsAt } from '../sources/git-blobs.js';
+import { fetchCommits, hasCommit, listFilesAt, showFile } from '../sources/git.js';
 import { denseFor, embeddingsFor, semanticFor } from '../sources/llm.js';
 import type { Report } from '../types.js';
 import { VERSION } from '../version.js';
@@ -51,7 +51,7 @@ async function commitReader(workspace: string, sha: string): Promise<FileReader>
     }
     core.info(`Fetched ${sha.slice(0, 7)} from origin as data (not checked out)`);
   }
-  return { via: 'git', read: (ref, path) => showFile(workspace, ref, path), readDoc: (ref, path) => readDocAt(workspace, ref, path) };
+  return { via: 'git', read: (ref, path) => showFile(workspace, ref, path), readDocs: (ref, paths) => readDocsAt(workspace, ref, paths) };
 }
 
 /**
@@ -66,10 +66,9 @@ export async function evaluateAudit(audit: AuditContext, inputs: ActionInputs, w
   const config = parseConfig(configText ?? '', configText === null ? '(defaults)' : inputs.configPath);
   const paths = (await listFilesAt(workspace, sha)).filter((path) => isMarkdownPath(path) && isIncluded(config, path));
   core.info(`chunkgate ${VERSION}: audit of ${sha.slice(0, 7)}${audit.ref ? ` (${audit.ref})` : ''} for ${audit.event}: ${paths.length} Markdown files`);
-  // Bounded: a large docs tree must not start thousands of git processes at once.
-  const limit = pLimit(8);
   // Through the guarded reader: a file that cannot be checked is an `unchecked` finding, not a skip.
-  const read = await Promise.all(paths.map((path) => limit(async () => ({ path, doc: await reader.readDoc(sha, path) }))));
+  const docs = await reader.readDocs(sha, paths);
+  const read = paths.map((path) => ({ path, doc: docs.get(path) ?? null }));
   const files = read.flatMap(({ path, doc }): SnapshotFile[] =>
     doc === null ? [] : 'text' in doc ? [{ path, text: doc.text }] : [{ path, text: null, unreadable: doc.problem }],
   );

@@ -1,4 +1,3 @@
-import pLimit from 'p-limit';
 import { isIncluded } from '../config/resolve.js';
 import type { Config } from '../config/types.js';
 import type { FilePair } from '../engine/compare-files.js';
@@ -19,15 +18,17 @@ export async function collectPairs(
   commits: { base: string; head: string },
 ): Promise<{ pairs: FilePair[]; changed: ChangedFile[] }> {
   const changed = relevantChanges(files, (path) => isMarkdownPath(path) && isIncluded(config, path));
-  // Bounded: a 300-file PR must not start 600 git processes (or requests) at once.
-  const limit = pLimit(8);
-  const pair = async (file: ChangedFile): Promise<FilePair> => {
-    const baseDoc = file.status === 'added' ? null : await reader.readDoc(commits.base, file.previousPath ?? file.path);
-    const headDoc = file.status === 'removed' ? null : await reader.readDoc(commits.head, file.path);
+  // Each side's files in one batch: by git, two processes for any number of files.
+  const [baseDocs, headDocs] = await Promise.all([
+    reader.readDocs(commits.base, changed.filter((file) => file.status !== 'added').map((file) => file.previousPath ?? file.path)),
+    reader.readDocs(commits.head, changed.filter((file) => file.status !== 'removed').map((file) => file.path)),
+  ]);
+  const pairs = changed.map((file): FilePair => {
+    const baseDoc = file.status === 'added' ? null : (baseDocs.get(file.previousPath ?? file.path) ?? null);
+    const headDoc = file.status === 'removed' ? null : (headDocs.get(file.path) ?? null);
     // A file GitHub calls modified but that is missing at the merge base is new to this PR.
     const status = file.status === 'modified' && baseDoc === null ? 'added' : file.status;
     return docPair({ ...file, status }, baseDoc, headDoc);
-  };
-  const pairs = await Promise.all(changed.map((file) => limit(() => pair(file))));
+  });
   return { pairs, changed };
 }

@@ -1,6 +1,8 @@
 import * as core from '@actions/core';
 import type { DocText } from '../sources/doc-text.js';
-import { fetchCommits, hasCommit, isShallowRepository, mergeBase, readDocAt, showFile } from '../sources/git.js';
+import pLimit from 'p-limit';
+import { readDocsAt } from '../sources/git-blobs.js';
+import { fetchCommits, hasCommit, isShallowRepository, mergeBase, showFile } from '../sources/git.js';
 import { getDocAt, getFileAt, mergeBaseOf } from '../sources/github.js';
 import type { GitHubClient } from '../sources/octokit.js';
 import type { PullContext } from './event.js';
@@ -12,10 +14,11 @@ export interface FileReader {
   /** A small trusted file (the config, the golden set) as text, `null` when absent. */
   read(ref: string, path: string): Promise<string | null>;
   /**
-   * A docs file through the guarded reader (size, NUL, UTF-8 and UTF-16 checks, links kept
-   * inside the tree): its text, or why it cannot be checked; `null` when absent.
+   * Docs files through the guarded reader (size, NUL, UTF-8 and UTF-16 checks, links kept
+   * inside the tree): each path's text, or why it cannot be checked; a path absent at `ref` is
+   * not in the map. By git, a few processes for any number of paths; by the API, one request each.
    */
-  readDoc(ref: string, path: string): Promise<DocText | null>;
+  readDocs(ref: string, paths: readonly string[]): Promise<Map<string, DocText>>;
 }
 
 /** The two commits a PR is compared at, and how their files are read. */
@@ -43,7 +46,7 @@ async function allPresent(repoDir: string, shas: string[]): Promise<boolean> {
  * A merge group's two commits are located the same way.
  */
 export async function locateSides(octokit: GitHubClient, pull: Pick<PullContext, 'owner' | 'repo' | 'baseSha' | 'headSha'>, repoDir: string): Promise<Sides> {
-  const git: FileReader = { via: 'git', read: (ref, path) => showFile(repoDir, ref, path), readDoc: (ref, path) => readDocAt(repoDir, ref, path) };
+  const git: FileReader = { via: 'git', read: (ref, path) => showFile(repoDir, ref, path), readDocs: (ref, paths) => readDocsAt(repoDir, ref, paths) };
   const shallow = await isShallowRepository(repoDir);
   if (!shallow && (await allPresent(repoDir, [pull.baseSha, pull.headSha]))) {
     return { mergeBase: (await mergeBase(repoDir, pull.baseSha, pull.headSha)) ?? pull.baseSha, reader: git };
@@ -65,6 +68,13 @@ export async function locateSides(octokit: GitHubClient, pull: Pick<PullContext,
   const at = (ref: string, path: string) => ({ owner: pull.owner, repo: pull.repo, path, ref });
   return {
     mergeBase: base,
-    reader: { via: 'api', read: (ref, path) => getFileAt(octokit, at(ref, path)), readDoc: (ref, path) => getDocAt(octokit, at(ref, path)) },
+    reader: { via: 'api', read: (ref, path) => getFileAt(octokit, at(ref, path)), readDocs: (ref, paths) => docsByRequest(paths, (path) => getDocAt(octokit, at(ref, path))) },
   };
+}
+
+/** Docs files read one request each, at most 8 at a time (a 300-file PR must not send 600 requests at once). */
+async function docsByRequest(paths: readonly string[], readOne: (path: string) => Promise<DocText | null>): Promise<Map<string, DocText>> {
+  const limit = pLimit(8);
+  const read = await Promise.all(paths.map((path) => limit(async () => [path, await readOne(path)] as const)));
+  return new Map(read.flatMap(([path, doc]) => (doc === null ? [] : [[path, doc] as const])));
 }

@@ -11,7 +11,7 @@ import { compareFiles, type FilePair } from '../engine/compare-files.js';
 import { externalChunker, usesExternalChunker } from '../sources/external-chunker.js';
 import type { RetrievalInput, SourceText } from '../engine/retrieval.js';
 import { openContentCache } from '../sources/content-cache.js';
-import { readFilesAt } from '../sources/git-blobs.js';
+import { readDocsAt, readFilesAt } from '../sources/git-blobs.js';
 import { corpusMap } from '../engine/corpus-map.js';
 import { chunkCorpus } from './corpus.js';
 import { createPool, jobsFor } from './pool.js';
@@ -27,7 +27,7 @@ import { discoverFiles, docReader, readDocFile } from '../sources/files.js';
 import { denseFor, embeddingsFor, questionsFor, semanticFor } from '../sources/llm.js';
 import type { DocText } from '../sources/doc-text.js';
 import { docPair, sameBytes } from '../sources/doc-pair.js';
-import { changedFiles, defaultBranch, exportTree, isInsideWorkTree, mergeBase, readDocAt, resolveCommit, showFile } from '../sources/git.js';
+import { changedFiles, defaultBranch, exportTree, isInsideWorkTree, mergeBase, resolveCommit, showFile } from '../sources/git.js';
 import { VERSION } from '../version.js';
 import { oneOf, parseCommandArgs, UsageError } from './args.js';
 import { useColor } from './color.js';
@@ -365,8 +365,8 @@ async function gitSide(io: CliIO, values: GitFlagValues, patterns: string[], ret
       });
   const wanted = (path: string) =>
     isMarkdownPath(path) && isIncluded(config, path) && (patterns.length === 0 || patterns.some((p) => path === p || path.startsWith(`${p.replace(/\/$/, '')}/`)));
-  const readHead = async (path: string): Promise<DocText | null> => {
-    if (head) return readDocAt(repo, head, path);
+  // The working tree's side (no --head): read through the guarded reader, file by file.
+  const readWorking = async (path: string): Promise<DocText | null> => {
     const read = await readDocFile(repo, path);
     return 'problem' in read && /ENOENT/.test(read.problem.reason) ? null : read;
   };
@@ -388,7 +388,7 @@ async function gitSide(io: CliIO, values: GitFlagValues, patterns: string[], ret
       return { base: texts(baseFiles!), head: texts(headFiles!) };
     }
     const [baseFiles] = await readFilesAt(repo, [base], wanted);
-    return { base: texts(baseFiles!), head: await readEach((await discoverFiles(repo, config)).files.filter(wanted), readHead) };
+    return { base: texts(baseFiles!), head: await readEach((await discoverFiles(repo, config)).files.filter(wanted), readWorking) };
   };
   let corpusRead: Promise<{ base: SourceText[]; head: SourceText[] }> | undefined;
   const corpus = () => (corpusRead ??= readCorpus());
@@ -403,10 +403,14 @@ async function gitSide(io: CliIO, values: GitFlagValues, patterns: string[], ret
   const changed = (await changedFiles(repo, base, head)).filter(
     (file) => wanted(file.path) || (file.previousPath !== undefined && wanted(file.previousPath)),
   );
+  // Each commit's changed files in one batch (two git processes for any number of files).
+  const basePaths = changed.filter((file) => file.status !== 'added').map((file) => file.previousPath ?? file.path);
+  const headPaths = changed.filter((file) => file.status !== 'removed').map((file) => file.path);
+  const [baseDocs, headDocs] = await Promise.all([readDocsAt(repo, base, basePaths), head ? readDocsAt(repo, head, headPaths) : null]);
   const pairs: FilePair[] = [];
   for (const file of changed) {
-    const baseRead = file.status === 'added' ? null : await readDocAt(repo, base, file.previousPath ?? file.path);
-    const headRead = file.status === 'removed' ? null : await readHead(file.path);
+    const baseRead = file.status === 'added' ? null : (baseDocs.get(file.previousPath ?? file.path) ?? null);
+    const headRead = file.status === 'removed' ? null : headDocs ? (headDocs.get(file.path) ?? null) : await readWorking(file.path);
     pairs.push(docPair(file, baseRead, headRead));
   }
   return {

@@ -57,6 +57,17 @@ export async function readFilesAt(repoDir: string, refs: readonly string[], want
   );
 }
 
+/**
+ * The docs files `paths` at `ref`, as {@link readFilesAt} reads them (one `git ls-tree` and one
+ * `git cat-file --batch` for any number of files, instead of two `git` processes per file): each
+ * path's text or why it cannot be checked; a path absent at `ref` (or a directory) is not in the map.
+ */
+export async function readDocsAt(repoDir: string, ref: string, paths: readonly string[], options: DecodeOptions = {}): Promise<Map<string, DocText>> {
+  const wanted = new Set(paths);
+  const [files] = await readFilesAt(repoDir, [ref], (path) => wanted.has(path), options);
+  return files!;
+}
+
 /** Path → blob, size and kind of every regular file (`100644`/`100755`) and symbolic link at `ref` that `wanted` keeps, in path order. */
 async function blobsAt(repoDir: string, ref: string, wanted: (path: string) => boolean): Promise<Map<string, TreeEntry>> {
   const out = await new Promise<string>((resolve, reject) => {

@@ -6,13 +6,14 @@ import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/types.js';
 import { writeBoilerplateSite } from '../helpers/boilerplate-site.js';
 import { CLI_ENTRY, runCli } from '../helpers/cli.js';
+import { FIXTURE_DOCS } from '../helpers/fixture-docs.js';
 
 const repo = new URL('../../', import.meta.url).pathname;
 
 describe('chunkgate eval --jobs', () => {
   it('writes the same report bytes on worker threads as in one thread', async () => {
-    const one = await runCli(['eval', 'fixtures', '--format', 'json', '--jobs', '1'], { cwd: repo });
-    const two = await runCli(['eval', 'fixtures', '--format', 'json', '--jobs', '2'], { cwd: repo, workerUrl: CLI_ENTRY });
+    const one = await runCli(['eval', ...FIXTURE_DOCS, '--format', 'json', '--jobs', '1'], { cwd: repo });
+    const two = await runCli(['eval', ...FIXTURE_DOCS, '--format', 'json', '--jobs', '2'], { cwd: repo, workerUrl: CLI_ENTRY });
     expect(one.code).toBe(0);
     expect(two.code).toBe(0);
     expect(JSON.parse(one.stdout).files.length).toBeGreaterThan(10);
@@ -40,8 +41,8 @@ describe('chunkgate eval --jobs', () => {
   });
 
   it('runs its worker threads from the bundle: dist/cli.js is its own worker entry', async () => {
-    const one = await runCli(['eval', 'fixtures', '--format', 'json', '--jobs', '1'], { cwd: repo });
-    const { stdout } = await promisify(execFile)(process.execPath, ['dist/cli.js', 'eval', 'fixtures', '--format', 'json', '--jobs', '2'], {
+    const one = await runCli(['eval', ...FIXTURE_DOCS, '--format', 'json', '--jobs', '1'], { cwd: repo });
+    const { stdout } = await promisify(execFile)(process.execPath, ['dist/cli.js', 'eval', ...FIXTURE_DOCS, '--format', 'json', '--jobs', '2'], {
       cwd: repo,
       maxBuffer: 64 * 1024 * 1024,
     });

@@ -6,6 +6,7 @@ import type { Report } from '../../src/types.js';
 import { CLI_ENTRY, runCli } from '../helpers/cli.js';
 import { writeBoilerplateSite } from '../helpers/boilerplate-site.js';
 import { makeRepo, type TestRepo } from '../helpers/git-repo.js';
+import { FIXTURE_DOCS } from '../helpers/fixture-docs.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 
@@ -38,7 +39,7 @@ describe('chunkgate eval --shard and merge', () => {
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it('merges the slices into the report of one run, byte for byte', async () => {
-    const argv = ['eval', 'fixtures', '--format', 'json'];
+    const argv = ['eval', ...FIXTURE_DOCS, '--format', 'json'];
     const whole = await runCli(argv, { cwd: root });
     const outputs: string[] = [];
     for (let index = 1; index <= 3; index += 1) {

@@ -10,6 +10,7 @@ import { renderJson } from '../../src/report/json.js';
 import { discoverFiles, readDocFile } from '../../src/sources/files.js';
 import type { Report } from '../../src/types.js';
 import { writeBoilerplateSite } from '../helpers/boilerplate-site.js';
+import { FIXTURE_DOCS } from '../helpers/fixture-docs.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 
@@ -28,7 +29,7 @@ describe('the streaming JSON writer', () => {
   it('writes, file by file to a real file, what the whole-report renderer writes', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'chunkgate-stream-'));
     try {
-      const paths = ['fixtures'];
+      const paths = FIXTURE_DOCS;
       const io = processIO();
       io.cwd = root;
       io.stderr = () => undefined;

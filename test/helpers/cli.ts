@@ -3,8 +3,14 @@ import { fileURLToPath } from 'node:url';
 import type { CliIO } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 
-/** The CLI entry `--jobs` worker threads run: src/cli/index.ts behind the tsx loader (cli-worker.mjs). */
-export const CLI_ENTRY = new URL('./cli-worker.mjs', import.meta.url);
+/**
+ * The entry `--jobs` worker threads of an in-process run start from: the bundle (dist/cli.js is its
+ * own worker entry, as in a user's run). A worker thread does not inherit the test runner's
+ * TypeScript loader, and loading src/ behind tsx in each thread cost about 3 s of CPU per pool.
+ * Like the action tests, these need a fresh `npm run build`; each compares the threads' report
+ * with one thread's, so a stale bundle fails them rather than passing unseen.
+ */
+export const CLI_ENTRY = new URL('../../dist/cli.js', import.meta.url);
 
 /**
  * Runs the CLI in-process in `cwd`, capturing what it prints and writes. With `workerUrl`

@@ -17,6 +17,7 @@ import { parseMarkdown } from '../../src/markdown/parse.js';
 import { bodySearchTerms } from '../../src/metrics/body-terms.js';
 import { bodyOf } from '../../src/retrieval/bm25.js';
 import { searchTerms } from '../../src/retrieval/terms.js';
+import { FIXTURE_DOC_DIRS } from '../helpers/fixture-docs.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const corpus = join(root, '..', 'shared', 'corpus', 'tauri-docs');
@@ -54,7 +55,7 @@ describe('bodySearchTerms', () => {
   });
 
   it.each([
-    ['the fixtures', [join(root, 'fixtures')]],
+    ['the fixtures', FIXTURE_DOC_DIRS],
     ['../shared/corpus/tauri-docs', [corpus]],
   ])('gives the terms of searchTerms(bodyOf(chunk)) for every chunk of %s', async (_name, dirs) => {
     if (!dirs.every((dir) => existsSync(dir))) return;

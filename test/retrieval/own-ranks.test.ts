@@ -20,6 +20,7 @@ import { clearSearchTermMemo, searchTerms } from '../../src/retrieval/terms.js';
 import { dictionaryWords } from '../../src/text/segments.js';
 import { mulberry32 } from '../../scripts/validity/bootstrap.js';
 import { miniSearchRanker } from '../helpers/minisearch-bm25.js';
+import { FIXTURE_DOC_DIRS } from '../helpers/fixture-docs.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const corpus = join(root, '..', 'shared', 'corpus', 'tauri-docs');
@@ -134,7 +135,7 @@ describe('ownRanks', () => {
   });
 
   it("gives MiniSearch's ranks on every chunked document of the repo's fixtures", async () => {
-    const documents = await chunkedDocuments(join(root, 'fixtures'));
+    const documents = (await Promise.all(FIXTURE_DOC_DIRS.map(chunkedDocuments))).flat();
     expect(documents.length).toBeGreaterThan(50);
     expect(expectLibraryRanks(documents)).toBeGreaterThan(500);
   });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocText } from '../../src/sources/doc-text.js';
 import { readDocAt } from '../../src/sources/git.js';
-import { catBlobs, readFilesAt } from '../../src/sources/git-blobs.js';
+import { catBlobs, readDocsAt, readFilesAt } from '../../src/sources/git-blobs.js';
 import { makeRepo, type TestRepo } from '../helpers/git-repo.js';
 
 const textOf = (read: DocText | undefined) => (read && 'text' in read ? read.text : undefined);
@@ -45,6 +45,19 @@ describe('readFilesAt', () => {
     // A NUL byte, a link out of the repository: problems, never text.
     expect(atHead!.get('docs/binary.md')).toMatchObject({ problem: { reason: 'binary file: NUL byte at byte 2 (line 1)' } });
     expect(atHead!.get('docs/out.md')).toMatchObject({ problem: { reason: expect.stringContaining('outside the repository') as unknown } });
+  });
+
+  it('reads the named files of one commit in a batch, as one file is read; absent paths and directories are left out', async () => {
+    const paths = ['docs/edit.md', 'docs/link.md', 'docs/binary.md', 'docs/gone.md', 'docs', 'docs/never.md'];
+    const read = await readDocsAt(repo.dir, head, paths);
+    expect([...read.keys()].sort()).toEqual(['docs/binary.md', 'docs/edit.md', 'docs/link.md']);
+    for (const path of paths) {
+      const one = await readDocAt(repo.dir, head, path);
+      const { blob: _blob, ...rest } = (read.get(path) ?? {}) as { blob?: string };
+      expect(read.has(path) ? rest : null, path).toEqual(one);
+    }
+    expect(textOf(read.get('docs/link.md'))).toBe('# Same\n\nUnchanged.\n');
+    await expect(readDocsAt(repo.dir, 'no-such-ref', ['docs/edit.md'])).rejects.toThrow(/no-such-ref/);
   });
 
   it('does not read a blob over the size limit', async () => {

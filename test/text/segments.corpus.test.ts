@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SEGMENT_WINDOW, firstSentence, segmentText, sentenceSegments } from '../../src/text/segments.js';
+import { FIXTURE_DOC_DIRS } from '../helpers/fixture-docs.js';
 
 const SENTENCES = new Intl.Segmenter('und', { granularity: 'sentence' });
 
@@ -32,12 +33,11 @@ function checkDocument(source: string): void {
   }
 }
 
-const fixtures = join(import.meta.dirname, '..', '..', 'fixtures');
 const corpus = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus', 'tauri-docs');
 
 describe('sentenceSegments and firstSentence on real documents', () => {
   it('equal Intl.Segmenter on every line of every fixture', () => {
-    const files = markdownFiles(fixtures);
+    const files = FIXTURE_DOC_DIRS.flatMap(markdownFiles);
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) checkDocument(readFileSync(file, 'utf8'));
   });

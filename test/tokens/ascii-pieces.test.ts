@@ -5,6 +5,7 @@ import { CL100K_TOKEN_SPLIT_REGEX, O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer
 import { describe, expect, it } from 'vitest';
 import { splitPieces } from '../../src/tokens/pieces.js';
 import type { TokenizerName } from '../../src/types.js';
+import { FIXTURE_DOC_DIRS } from '../helpers/fixture-docs.js';
 
 // The ASCII scanner (src/tokens/asciiPieces.ts) must cut text exactly where the tokenizer's
 // own split pattern does: the pattern, run by `matchAll` as gpt-tokenizer runs it, is the
@@ -70,7 +71,6 @@ describe('the ASCII piece scanner', () => {
 });
 
 const shared = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
-const root = join(import.meta.dirname, '..', '..');
 const markdownFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true })
     .flatMap((entry) => (entry.isDirectory() ? (entry.name === 'node_modules' ? [] : markdownFiles(join(dir, entry.name))) : /\.mdx?$/.test(entry.name) ? [join(dir, entry.name)] : []))
@@ -86,7 +86,7 @@ function firstMismatch(actual: Array<[number, number]>, expected: Array<[number,
 
 describe('the ASCII piece scanner on real documents', () => {
   it('cuts every fixture document where both patterns do', () => {
-    const files = markdownFiles(join(root, 'fixtures'));
+    const files = FIXTURE_DOC_DIRS.flatMap(markdownFiles);
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
       const text = readFileSync(file, 'utf8');

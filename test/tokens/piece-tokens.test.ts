@@ -7,6 +7,7 @@ import { countTokens, createMeasure } from '../../src/tokens/measure.js';
 import { binaryRank, binaryRanksOf, byteKey, pairRanks, pieceTokenCounter } from '../../src/tokens/pieceTokens.js';
 import { splitPieces } from '../../src/tokens/pieces.js';
 import type { TokenizerName } from '../../src/types.js';
+import { FIXTURE_DOC_DIRS } from '../helpers/fixture-docs.js';
 
 // A pre-token counted straight by the byte-pair encoder (src/tokens/pieceTokens.ts) must count
 // what gpt-tokenizer's own `countTokens` counts for it.
@@ -138,7 +139,7 @@ describe('pieceTokenCounter on real documents', () => {
   };
 
   it('counts every distinct piece of the fixture documents as countTokens does', () => {
-    check([join(root, 'fixtures')]);
+    check(FIXTURE_DOC_DIRS);
   });
 
   it.skipIf(!existsSync(shared))('counts every distinct piece of the corpus (../shared/corpus) as countTokens does', () => {

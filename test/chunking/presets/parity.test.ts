@@ -8,6 +8,7 @@ import { parseMarkdown } from '../../../src/markdown/parse.js';
 import type { ChunkingOptions, ParsedDoc } from '../../../src/types.js';
 import { optionsWith } from '../helpers.js';
 import { libraryChunks } from './library.js';
+import { FIXTURE_DOC_DIRS } from '../../helpers/fixture-docs.js';
 
 // Parity: for every preset and a sample of configurations, chunkgate's chunk texts are the
 // library's, in order, on the fixtures, every CommonMark spec example and (when present) every
@@ -36,7 +37,7 @@ const CJK = [
   '\n\n\n## 配置\n\n配置文件位于用户目录下。你可以修改端口、日志级别和缓存目录；修改后需要重启服务。\n',
 ].join('');
 
-const FIXTURES = parse(markdownFiles(join(ROOT, 'fixtures')));
+const FIXTURES = parse(FIXTURE_DOC_DIRS.flatMap(markdownFiles));
 FIXTURES.push(parseMarkdown('cjk.md', CJK).doc);
 let corpus: ParsedDoc[] | undefined;
 const EXAMPLES = spec.tests.map((example, index) => parseMarkdown(`example-${index + 1}.md`, example.markdown.replaceAll('→', '\t')).doc);
