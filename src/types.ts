@@ -259,7 +259,7 @@ type Holds<T extends true> = T;
 type _ChunkMetricNamesHold = Holds<Exactly<ChunkMetricName, keyof ChunkMetrics>>;
 
 /** Per-chunk evaluation (field names are a contract, ARCHITECTURE.md#layers). */
-export interface ChunkEval {
+interface ChunkEval {
   /**
    * Per-chunk content metrics plus the L2 components `source_coverage` and `metadata`, and
    * `self_retrievability` (100 when the chunk's own query ranks it in the top 3 of its document, else 0),
@@ -341,7 +341,7 @@ export interface ScoreDelta {
  * Why a chunk is listed as regressed (docs/rules.md#regressions-and-failures; `unfindable`: its
  * own query no longer finds it).
  */
-export type RegressionReason = 'score-drop' | 'new-high-issue' | 'new-failing-chunk' | 'unfindable';
+type RegressionReason = 'score-drop' | 'new-high-issue' | 'new-failing-chunk' | 'unfindable';
 
 /** An aligned (or new) head chunk that got worse. */
 export interface Regression {
@@ -658,7 +658,7 @@ export interface QuickCheck {
 }
 
 /** Chunk lengths in tokens. */
-export interface ChunkLengths {
+interface ChunkLengths {
   mean: number;
   min: number;
   max: number;

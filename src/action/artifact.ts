@@ -2,7 +2,7 @@ import { DefaultArtifactClient } from '@actions/artifact';
 import * as core from '@actions/core';
 
 /** Name of the artifact holding `report.json` and `report.html`. */
-export const ARTIFACT_NAME = 'chunkgate-report';
+const ARTIFACT_NAME = 'chunkgate-report';
 
 /** The part of `@actions/artifact`'s client we use (tests pass a double). */
 export interface ArtifactUploader {

@@ -48,7 +48,7 @@ export function withInputs(config: Config, inputs: ActionInputs): Config {
 }
 
 /** Two commits compared by the same rules: a pull request's merge base and head, or a merge group's base and head. */
-export interface Comparison {
+interface Comparison {
   owner: string;
   repo: string;
   baseSha: string;
@@ -58,7 +58,7 @@ export interface Comparison {
 }
 
 /** Lists every file changed between the comparison's two sides (Markdown or not), once they are located. */
-export type ListChanged = (sides: Sides) => Promise<ChangedFile[]>;
+type ListChanged = (sides: Sides) => Promise<ChangedFile[]>;
 
 /**
  * Scores a comparison in this job, from data it fetched itself: the config, `failOn`, the
@@ -66,7 +66,7 @@ export type ListChanged = (sides: Sides) => Promise<ChangedFile[]>;
  * history, which a PR cannot edit); the head's files are read as data, never checked out or
  * run. Nothing is taken from an earlier run's artifact.
  */
-export async function evaluateComparison(
+async function evaluateComparison(
   octokit: GitHubClient,
   comparison: Comparison,
   listChanged: ListChanged,

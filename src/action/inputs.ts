@@ -26,7 +26,7 @@ export interface ActionInputs {
 }
 
 /** A bad input value: quoted, with the form expected. */
-export class InputError extends Error {
+class InputError extends Error {
   override name = 'InputError';
 }
 

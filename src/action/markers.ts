@@ -1,7 +1,7 @@
 import { COMMENT_MARKER } from '../report/comment.js';
 
 /** The check name chunkgate uses when the `check-name` input is not set. */
-export const DEFAULT_CHECK_NAME = 'chunkgate';
+const DEFAULT_CHECK_NAME = 'chunkgate';
 
 /**
  * The sticky comment's hidden marker for one check name: `<!-- chunkgate:<name> -->`, the name

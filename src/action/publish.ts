@@ -11,7 +11,7 @@ import { legacyMarkers, stickyMarker, withMarker } from './markers.js';
 import type { InlinePlan } from './review-findings.js';
 
 /** Annotations sent to one check run at most (10 requests of 50). */
-export const CHECK_ANNOTATION_LIMIT = 500;
+const CHECK_ANNOTATION_LIMIT = 500;
 
 /** What one publish step did, for the log and the tests. */
 export interface PublishOutcome {
@@ -44,7 +44,7 @@ function statusOf(error: unknown): number | undefined {
 }
 
 /** Why a write failed, in a sentence a maintainer can act on. */
-export function describeFailure(error: unknown): string {
+function describeFailure(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   const where = failedEndpoint(error);
   if (isRateLimitError(error)) return `GitHub's rate limit for this token stopped it${where ? ` at ${where}` : ''} (${message})`;

@@ -11,7 +11,7 @@ import type { ReviewFinding } from '../sources/review.js';
 import type { Regression, Report, Severity } from '../types.js';
 
 /** Inline review comments per run at most: the rest are in the sticky comment (a 375-comment review helps nobody). */
-export const INLINE_LIMIT = 25;
+const INLINE_LIMIT = 25;
 
 /** The inline comments of a run, and what the log should say about the chunks left without one. */
 export interface InlinePlan {

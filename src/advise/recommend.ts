@@ -1,7 +1,7 @@
 import { lengthStats, type LengthStats } from './stats.js';
 
 /** How a candidate `max` would treat the sections. */
-export interface MaxCandidate {
+interface MaxCandidate {
   value: number;
   /** Sections whose body is longer than `value` (they would be split). */
   split: number;
@@ -10,7 +10,7 @@ export interface MaxCandidate {
 }
 
 /** How a candidate `min` would treat the sections. */
-export interface MinCandidate {
+interface MinCandidate {
   value: number;
   /** Sections whose body is shorter than `value` (they would be merged). */
   merged: number;

@@ -18,7 +18,7 @@ export interface Agreement {
 export const ACCEPTANCE = { minSamples: 30, maxMae: 15 } as const;
 
 /** An MAE as reports show it: rounded to one decimal (the acceptance check compares this value). */
-export function shownMae(mae: number): number {
+function shownMae(mae: number): number {
   return Number(mae.toFixed(1));
 }
 
@@ -43,7 +43,7 @@ function agreement(judge: readonly number[], human: readonly number[]): Agreemen
 }
 
 /** Every judged chunk of a report by id (the id is a hash of path + text). */
-export function judgedChunks(report: Report): Map<string, JudgeVerdict> {
+function judgedChunks(report: Report): Map<string, JudgeVerdict> {
   const verdicts = new Map<string, JudgeVerdict>();
   for (const file of report.files) {
     for (const chunk of file.head?.chunks ?? []) if (chunk.judge) verdicts.set(chunk.id, chunk.judge);

@@ -16,7 +16,7 @@ export interface HumanScore {
 }
 
 /** What the person is asked, written at the top of a YAML sheet and in docs/cli.md (Calibrating the judge). */
-export const SHEET_INSTRUCTIONS = `Score each chunk as the LLM judge does (its rubric), each dimension an integer from ${SCORE_MIN} to ${SCORE_MAX}:
+const SHEET_INSTRUCTIONS = `Score each chunk as the LLM judge does (its rubric), each dimension an integer from ${SCORE_MIN} to ${SCORE_MAX}:
 semantic_coherence (one topic), context_self_containment (understandable alone),
 information_completeness (no fact, list or table cut), boundary_quality (cut at natural boundaries),
 overlap_rationality (overlap with neighbours neither missing nor excessive).

@@ -4,7 +4,7 @@ import type { Chunk, ChunkDraft, ParsedDoc, Span } from '../types.js';
 import { joinedTokens } from '../tokens/index.js';
 
 /** The 12-hex-digit stable chunk id: SHA-256 of the file path and the chunk text. */
-export function chunkId(path: string, text: string): string {
+function chunkId(path: string, text: string): string {
   return createHash('sha256').update(path).update('\0').update(text).digest('hex').slice(0, 12);
 }
 

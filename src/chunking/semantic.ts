@@ -15,9 +15,9 @@ import { textUnits } from './textUnits.js';
 export type SentenceVectors = (text: string, model: string) => readonly number[] | undefined;
 
 /** Default of `chunking.breakpointPercentile` (LangChain SemanticChunker's `breakpoint_threshold_amount`). */
-export const DEFAULT_BREAKPOINT_PERCENTILE = 95;
+const DEFAULT_BREAKPOINT_PERCENTILE = 95;
 /** Default of `chunking.bufferSize` (LangChain's `buffer_size`). */
-export const DEFAULT_BUFFER_SIZE = 1;
+const DEFAULT_BUFFER_SIZE = 1;
 /** Default of `chunking.embeddingModel`. */
 export const DEFAULT_EMBEDDING_MODEL = 'text-embedding-3-small';
 

@@ -32,7 +32,7 @@ export interface ProgressOptions {
 export const NO_PROGRESS: Progress = { tick() {}, done() {} };
 
 /** Runs shorter than this many items finish before a progress line would help. */
-export const PROGRESS_MIN_ITEMS = 20;
+const PROGRESS_MIN_ITEMS = 20;
 
 /**
  * A progress line on a terminal's standard error (`chunkgate: 120/2,000 files · docs/a.md`),

@@ -33,7 +33,7 @@ export function inShard(path: string, shard: Shard): boolean {
 }
 
 /** SHA-256 of a run's whole file list: the shards of one run must agree on it (`chunkgate merge` checks). */
-export function pathsDigest(paths: readonly string[]): string {
+function pathsDigest(paths: readonly string[]): string {
   const hash = createHash('sha256');
   for (const path of paths) hash.update(path).update('\0');
   return hash.digest('hex');

@@ -8,7 +8,7 @@ import { UsageError } from './args.js';
  * `JSON.parse`, so its text must fit in one string (V8 caps strings near 512 MiB); a larger run
  * is split into more slices (`--shard I/N` with a larger N), which makes each report smaller.
  */
-export const MAX_SLICE_BYTES = 256 * 1024 * 1024;
+const MAX_SLICE_BYTES = 256 * 1024 * 1024;
 
 const gated = z.looseObject({ gating: z.boolean() });
 const side = z.looseObject({ chunks: z.array(z.unknown()) });

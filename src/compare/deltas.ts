@@ -3,7 +3,7 @@ import { CONTENT_METRIC_NAMES, STRUCTURAL_METRIC_NAMES } from '../shared/metric-
 import { round2 } from './round.js';
 
 /** Score kinds in report order: the three file scores, then the 6 structural and 5 content metrics. */
-export const DELTA_KINDS: readonly ScoreDelta['kind'][] = ['structural', 'content', 'overall', ...STRUCTURAL_METRIC_NAMES, ...CONTENT_METRIC_NAMES];
+const DELTA_KINDS: readonly ScoreDelta['kind'][] = ['structural', 'content', 'overall', ...STRUCTURAL_METRIC_NAMES, ...CONTENT_METRIC_NAMES];
 
 /** Options of {@link scoreDeltas}. */
 export interface DeltaOptions {

@@ -14,7 +14,7 @@ export interface ConfigProblem {
  * Formats one problem as `file:line: key: what is wrong (allowed: …)`; the line, key and
  * allowed parts are left out when unknown or empty.
  */
-export function formatProblem(fileName: string, problem: ConfigProblem): string {
+function formatProblem(fileName: string, problem: ConfigProblem): string {
   const place = problem.line === null ? fileName : `${fileName}:${problem.line}`;
   const key = problem.key === '' ? '' : `${problem.key}: `;
   const allowed = problem.allowed === undefined ? '' : ` (allowed: ${problem.allowed})`;

@@ -4,7 +4,7 @@ import type { Config } from './types.js';
 const SECRET_PARAM = /key|token|secret|passw|sig|auth|credential/i;
 
 /** What stands in for a secret. */
-export const REDACTED = '***';
+const REDACTED = '***';
 
 /**
  * `url` with its credentials replaced by `***`: the user name and password, and the value of

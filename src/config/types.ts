@@ -16,7 +16,7 @@ export const INLINE_DISABLE_POLICIES = ['gate', 'report', 'off'] as const;
 export type InlineDisablePolicy = (typeof INLINE_DISABLE_POLICIES)[number];
 
 /** Score limits (docs/rules.md#regressions-and-failures). */
-export interface Thresholds {
+interface Thresholds {
   /** Minimum file `structural` score (default: `70`). */
   structural: number;
   /** Minimum file `content` score (default: `60`). */
@@ -52,7 +52,7 @@ export interface RetrievalThresholds {
 }
 
 /** `rules:` as written: a level for some rules (the others keep theirs). */
-export type RuleLevelsPatch = Partial<Record<LevelTag, RuleLevel>>;
+type RuleLevelsPatch = Partial<Record<LevelTag, RuleLevel>>;
 
 /** An `overrides` entry: settings for files matching `paths`. */
 export interface Override {

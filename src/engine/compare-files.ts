@@ -36,7 +36,7 @@ import { retrievalReport, type CorpusChunking, type RetrievalInput } from './ret
 import { sentenceVectors, type EmbeddingProvider } from './semantic-vectors.js';
 import { sumCosts } from '../metrics/content/llm/pricing.js';
 
-export { sideSource, type FilePair } from './pair.js';
+export { type FilePair } from './pair.js';
 
 /**
  * Replaces heuristic content scores with semantic ones (the LLM judge). Gets every

@@ -29,13 +29,12 @@ export const DEFAULT_OVERALL_WEIGHTS: Readonly<Record<OverallComponent, number>>
 
 const COMPONENTS: readonly OverallComponent[] = OVERALL_COMPONENT_NAMES;
 
-export { HARD_CAP } from '../shared/rules.js';
 
 /**
  * A document whose chunks hold less than this share of its text cannot pass
  * (docs/design.md#why-coverage-is-a-cap-not-a-metric).
  */
-export const COVERAGE_FLOOR = 0.95;
+const COVERAGE_FLOOR = 0.95;
 
 /** The most a document below {@link COVERAGE_FLOOR} may score: the top of `warn`, whole, so no rounding shows "80". */
 export const COVERAGE_CAP = 79;

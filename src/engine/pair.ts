@@ -193,7 +193,7 @@ export function evaluatePair(task: PairTask, extras: PairExtras = {}): PairResul
  * A side's source text and heading-section body lengths (docs/cli.md#choosing-max-and-min) in its unit, for the HTML
  * report, measured with the analysis's own tokenization.
  */
-export function sideSource(analysis: DocAnalysis): SideSource {
+function sideSource(analysis: DocAnalysis): SideSource {
   const { doc, options, measure } = analysis;
   return { text: doc.source, sections: sectionLengths(doc, options.chunking.headingLevels.max, measure).map((section) => section.body) };
 }

@@ -9,7 +9,7 @@ import { scoreDocument } from './evaluate.js';
  * the chunking options and the content weights. Paths and thresholds are not in it, so
  * a renamed file or a changed threshold costs nothing.
  */
-export function configDigest(config: Config): string {
+function configDigest(config: Config): string {
   const relevant = { chunking: config.chunking, overrides: config.overrides.map((o) => o.chunking ?? null) };
   return createHash('sha256').update(JSON.stringify(relevant)).digest('hex').slice(0, 16);
 }

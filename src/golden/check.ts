@@ -43,7 +43,7 @@ export function staleEvidence(golden: GoldenSet, read: (path: string) => string 
  * At most about 50 queries (docs/config.md#retrieval-on-a-golden-set-optional): a golden set is
  * a concentrate of hard cases, not a question bank.
  */
-export const GOLDEN_MAX_QUERIES = 50;
+const GOLDEN_MAX_QUERIES = 50;
 
 /** Size and type coverage of a golden set, with what to fix. */
 export interface GoldenCoverage {

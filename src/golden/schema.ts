@@ -38,4 +38,3 @@ export const goldenSchema = strict({
 
 export type GoldenSet = z.output<typeof goldenSchema>;
 export type GoldenQuery = GoldenSet['queries'][number];
-export type Evidence = GoldenQuery['evidence'][number];

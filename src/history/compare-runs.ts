@@ -9,7 +9,7 @@ export interface LabelledRun {
 }
 
 /** Counts of chunks per grade, and their shares (0–1) of all chunks. */
-export interface GradeCounts {
+interface GradeCounts {
   pass: number;
   warn: number;
   fail: number;
@@ -34,7 +34,7 @@ export interface RunSummary {
 }
 
 /** One file's scores in the baseline run and in another run. */
-export interface FileScoreDelta {
+interface FileScoreDelta {
   path: string;
   /** `[baseline, run, run − baseline]` per score (`null` where the file is missing on a side). */
   structural: [number | null, number | null, number | null];
@@ -97,7 +97,7 @@ function diff(a: number | null, b: number | null): number | null {
 }
 
 /** The run summary (docs/cli.md#comparing-runs): grade rates, mean scores, issue counts by tag and severity. */
-export function summarizeRun(run: LabelledRun): RunSummary {
+function summarizeRun(run: LabelledRun): RunSummary {
   const docs = docsOf(run.report);
   const chunks = docs.flatMap((doc) => doc.chunks);
   const count = (grade: Grade) => chunks.filter((chunk) => chunk.grade === grade).length;
@@ -141,7 +141,7 @@ function alignRuns(from: DocEval, to: DocEval): { pairs: { a: EvaluatedChunk; b:
 }
 
 /** Run `to` against the baseline `from`: score, rate and issue deltas, per file and per chunk. */
-export function compareTwoRuns(from: LabelledRun, to: LabelledRun): RunDelta {
+function compareTwoRuns(from: LabelledRun, to: LabelledRun): RunDelta {
   const a = summarizeRun(from);
   const b = summarizeRun(to);
   const byTag: Partial<Record<IssueTag, number>> = {};

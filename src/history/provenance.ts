@@ -43,6 +43,6 @@ export function provenanceOf(input: ProvenanceInput): Provenance {
 }
 
 /** First 16 hex digits of the SHA-256 of `config` as canonical JSON (keys sorted, numbers rounded). */
-export function configHash(config: unknown): string {
+function configHash(config: unknown): string {
   return createHash('sha256').update(JSON.stringify(canonical(config))).digest('hex').slice(0, 16);
 }

@@ -31,7 +31,7 @@ export interface ParseOptions {
  * but not read for its `title`: YAML parsing takes time quadratic in the number of keys
  * (1.9 MB of keys took more than 120 s, docs/rules.md#files-chunkgate-cannot-check).
  */
-export const FRONTMATTER_LIMIT = 64 * 1024;
+const FRONTMATTER_LIMIT = 64 * 1024;
 
 /** Something the parser left out for its size: a finding for the report (the shell adds origin and gating). */
 export interface ParseLimit {

@@ -11,7 +11,7 @@ import { CLEAN_END_TARGET } from './structural/boundary-integrity.js';
 import { DUPLICATE_LIMIT } from './structural/unique-chunk-rate.js';
 import type { DocEval, QuickCheck, QuickChecks, QuickChecksReport } from '../types.js';
 
-export type { ChunkLengths, QuickCheck, QuickChecks, QuickChecksReport } from '../types.js';
+export type { QuickCheck, QuickChecks, QuickChecksReport } from '../types.js';
 
 /** What the run's numbers are added up from: one head file's counts and its chunks' text keys. */
 export interface QuickTally {

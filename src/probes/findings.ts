@@ -47,7 +47,7 @@ export function sumProbes(summaries: readonly ProbesSummary[]): ProbesSummary {
 }
 
 /** What a finding records of a passage's probes. */
-export function lossOf(passage: PassageOutcome): RetrievalLoss {
+function lossOf(passage: PassageOutcome): RetrievalLoss {
   const count = (side: 'base' | 'head') => passage.probes.filter((probe) => probe[side].fits).length;
   return {
     baseLine: passage.baseLine,

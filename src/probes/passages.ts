@@ -16,7 +16,7 @@ export interface Passage extends Span {
 }
 
 /** A passage with fewer search terms than this says too little to be looked for (a label, "Example:"). */
-export const MIN_PASSAGE_TERMS = 4;
+const MIN_PASSAGE_TERMS = 4;
 
 /** Block kinds whose text a reader looks for; HTML, JSX, ESM and the like are markup, not passages. */
 const TEXT_KINDS: ReadonlySet<BlockKind> = new Set(['paragraph', 'list', 'table', 'code', 'blockquote']);
@@ -30,7 +30,7 @@ export function passagesOf(path: string, source: string): Passage[] {
 }
 
 /** {@link passagesOf} of a parsed page. */
-export function passagesOfDoc(doc: ParsedDoc): Passage[] {
+function passagesOfDoc(doc: ParsedDoc): Passage[] {
   const pathAt = headingPathAt(doc);
   const lineOf = lineFinder(doc.lineStarts);
   const passages: Passage[] = [];

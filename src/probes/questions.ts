@@ -38,7 +38,7 @@ export interface QuestionResult {
 }
 
 /** Version of the prompt below: part of every cache key, so a changed prompt asks again. */
-export const QUESTION_PROMPT_VERSION = 'probe-question/1';
+const QUESTION_PROMPT_VERSION = 'probe-question/1';
 
 /** Longest passage text sent, in characters: a question needs the gist, not a whole table. */
 const MAX_SUBJECT_CHARS = 2000;
@@ -49,12 +49,12 @@ export function subjectKey(subject: QuestionSubject): string {
 }
 
 /** The cache key of a subject's question: the content key, the model and the prompt version. */
-export function questionCacheKey(subject: QuestionSubject, model: string): string {
+function questionCacheKey(subject: QuestionSubject, model: string): string {
   return createHash('sha256').update(JSON.stringify(['chunkgate-probe-question/1', QUESTION_PROMPT_VERSION, model, subjectKey(subject)])).digest('hex');
 }
 
 /** The answer's shape, sent as a strict JSON schema. */
-export const QUESTION_SCHEMA = {
+const QUESTION_SCHEMA = {
   name: 'probe_questions',
   schema: {
     type: 'object',

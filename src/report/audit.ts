@@ -43,7 +43,7 @@ export interface AuditView {
 }
 
 /** How many entries each list shows before pointing at the JSON report. */
-export interface AuditLimits {
+interface AuditLimits {
   /** Gating findings, and new and resolved ones (default: `50` each). */
   findings: number;
   /** Lowest-scoring files (default: `10`). */

@@ -40,7 +40,7 @@ function scoreOf(file: DocDiff, kind: 'structural' | 'content' | 'overall'): { b
  * same tag merged: `L14–L79 Deploying › Rolling restart 92 → 59 (3 chunks, `code-fence-split`)`,
  * joined with `; `.
  */
-export function driverText(changes: readonly ChunkChange[]): string {
+function driverText(changes: readonly ChunkChange[]): string {
   const sorted = [...changes].sort((a, b) => a.startLine - b.startLine);
   const groups: { first: ChunkChange; last: ChunkChange; count: number; before: number | null; after: number | null }[] = [];
   for (const change of sorted) {

@@ -63,7 +63,7 @@ type IssueTag = EvaluatedChunk['issues'][number]['tag'];
 const WORST_FILES = 5;
 
 /** What an eval run found, for its summary: chunks by grade, issues by rule, the files below a minimum, the worst files. */
-export interface EvalDigest {
+interface EvalDigest {
   grades: Record<EvaluatedChunk['grade'], number>;
   /** Issues per rule tag, most first (ties by tag). */
   rules: { tag: IssueTag; count: number }[];
@@ -74,7 +74,7 @@ export interface EvalDigest {
 }
 
 /** The summary of an eval report (see {@link EvalDigest}). */
-export function evalDigest(report: Report): EvalDigest {
+function evalDigest(report: Report): EvalDigest {
   const grades = { pass: 0, warn: 0, fail: 0 };
   const rules = new Map<IssueTag, number>();
   const belowMinimum: EvalDigest['belowMinimum'] = [];

@@ -40,7 +40,7 @@ const URL_START = /^\S*?(?:\/\/|\]\(|^\/[\w.-]+\/|\.(?:com|org|net|io|dev|html?|
  * link or URL was cut there (move the cut); a chunk in Chinese, Japanese or Korean gets the
  * pronouns of its language; otherwise "it" / "this".
  */
-export function selfContainmentAdvice(text: string): { reason: string; hint: string } {
+function selfContainmentAdvice(text: string): { reason: string; hint: string } {
   const start = text.trimStart();
   if (URL_START.test(start.split(/\s/, 1)[0] ?? '')) {
     return { reason: 'the chunk starts inside a link or URL', hint: 'move the chunk boundary out of the link, to the end of the sentence that holds it' };

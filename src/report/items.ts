@@ -37,7 +37,7 @@ function splitTag(regression: Regression): SplitTag | null {
 }
 
 /** The head chunks that are pieces of the same split block as `chunk`: the contiguous run with the same split kind and piece count. */
-export function piecesOf(file: DocDiff, chunk: EvaluatedChunk): EvaluatedChunk[] {
+function piecesOf(file: DocDiff, chunk: EvaluatedChunk): EvaluatedChunk[] {
   const chunks = file.head?.chunks ?? [];
   const { split } = chunk;
   if (!split || (split.kind !== 'table' && split.kind !== 'code')) return [chunk];
@@ -172,7 +172,7 @@ export function failsCheck(item: ReportItem, failOn: readonly FailOn[]): boolean
 }
 
 /** A short label for the verdict line, singular and plural: “code block split”, “heading lost”, “structural below its minimum”. */
-export function itemLabel(item: ReportItem): [one: string, many: string] {
+function itemLabel(item: ReportItem): [one: string, many: string] {
   switch (item.type) {
     case 'split':
       return [...ruleMeta(item.tag).label];

@@ -6,7 +6,7 @@ import { plural } from './format.js';
 const ROWS = 30;
 
 /** The `retrieval-regression` findings of a report's files, gating ones first, with their files, in file order. */
-export function passageFindings(files: readonly DocDiff[]): { file: DocDiff; finding: FileFinding }[] {
+function passageFindings(files: readonly DocDiff[]): { file: DocDiff; finding: FileFinding }[] {
   const all = files.flatMap((file) => file.findings.filter((finding) => finding.kind === 'retrieval-regression' && finding.origin !== 'preexisting').map((finding) => ({ file, finding })));
   return [...all.filter((entry) => entry.finding.gating), ...all.filter((entry) => !entry.finding.gating)];
 }

@@ -43,7 +43,7 @@ function formatLengths(checks: QuickChecks): string {
 }
 
 /** The checks a file or run misses. */
-export function missedChecks(checks: QuickChecks): string[] {
+function missedChecks(checks: QuickChecks): string[] {
   return CHECKS.filter((spec) => !checks[spec.key].pass).map((spec) => spec.name);
 }
 

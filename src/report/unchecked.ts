@@ -1,5 +1,4 @@
 import type { DocDiff, FileFinding } from '../types.js';
-import { gatingUnchecked } from '../compare/unchecked.js';
 import { codeSpan, escapeMessage } from './escape.js';
 import { plural } from './format.js';
 
@@ -7,21 +6,15 @@ import { plural } from './format.js';
 const KINDS: ReadonlySet<FileFinding['kind']> = new Set(['unchecked', 'frontmatter-too-large']);
 
 /** A file and one of its not-checked findings. */
-export interface UncheckedEntry {
+interface UncheckedEntry {
   file: DocDiff;
   finding: FileFinding;
 }
 
 /** The not-checked findings of `files`, gating ones first, then in file order. */
-export function uncheckedEntries(files: readonly DocDiff[]): UncheckedEntry[] {
+function uncheckedEntries(files: readonly DocDiff[]): UncheckedEntry[] {
   const entries = files.flatMap((file) => (file.findings ?? []).filter((finding) => KINDS.has(finding.kind)).map((finding) => ({ file, finding })));
   return [...entries.filter((entry) => entry.finding.gating), ...entries.filter((entry) => !entry.finding.gating)];
-}
-
-/** `2 files not checked` for the verdict line (gating findings only), `null` when none. */
-export function uncheckedPhrase(files: readonly DocDiff[]): string | null {
-  const count = files.filter((file) => gatingUnchecked([file]).length > 0).length;
-  return count > 0 ? `${plural(count, 'file')} not checked` : null;
 }
 
 /**

@@ -18,7 +18,7 @@ export interface SavedBase {
 }
 
 /** The format of {@link SavedBase}. */
-export const SAVED_FORMAT = 'chunkgate-bm25/2';
+const SAVED_FORMAT = 'chunkgate-bm25/2';
 
 /** The saved form of a base index's postings and lengths (documents numbered in corpus order), without ranks. */
 export function saveBase(postings: ReadonlyMap<string, Postings>, lengths: readonly number[]): SavedBase {

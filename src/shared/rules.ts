@@ -9,7 +9,7 @@ import type { RuleLevel, Severity, SizeUnit } from './words.js';
 export const HARD_CAP = 59;
 
 /** Where the rule pages are published: `docs/rules/` at the major tag of the repository (src/version.ts). */
-export const RULE_DOCS_BASE = repositoryFileUrl('docs/rules/');
+const RULE_DOCS_BASE = repositoryFileUrl('docs/rules/');
 
 /**
  * What a rule's first appearance on a chunk aligned with the base side makes of that chunk

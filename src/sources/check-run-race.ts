@@ -31,7 +31,7 @@ export interface CheckOutput {
  * sends at most 11 requests to its check run, each bounded by the client's timeouts and retry
  * budget; one older than this was left by a job that died.
  */
-export const IN_FLIGHT_MS = 15 * 60_000;
+const IN_FLIGHT_MS = 15 * 60_000;
 
 /** GitHub's limit for a check run's summary. */
 const SUMMARY_LIMIT = 65_535;

@@ -4,7 +4,7 @@ import type { Config } from '../config/types.js';
 import type { ChunkingOptions } from '../types.js';
 
 /** Default `chunking.timeout` of the `external` strategy, in seconds. */
-export const DEFAULT_EXTERNAL_TIMEOUT = 60;
+const DEFAULT_EXTERNAL_TIMEOUT = 60;
 
 /** Largest stdout accepted from the command (bytes): 64 MB. */
 const MAX_OUTPUT = 64 * 1024 * 1024;

@@ -5,7 +5,7 @@
  */
 
 /** What kind of failure an attempt ended in. */
-export type FailureKind = 'rate-limit' | 'server' | 'timeout' | 'network' | 'client';
+type FailureKind = 'rate-limit' | 'server' | 'timeout' | 'network' | 'client';
 
 /** A failed attempt, as the hook sees it. */
 export interface FailedAttempt {

@@ -128,7 +128,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions = {}): Judge
  * The provider-wide deadline: a timer started on the first request and unref'd (it never keeps
  * the process alive), whose expiry aborts every request's signal.
  */
-export function totalDeadline(ms: number): { signal(own?: AbortSignal): AbortSignal; expired(): boolean; error(): Error } {
+function totalDeadline(ms: number): { signal(own?: AbortSignal): AbortSignal; expired(): boolean; error(): Error } {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const seconds = ms < 10_000 ? (ms / 1000).toFixed(1) : String(Math.round(ms / 1000));

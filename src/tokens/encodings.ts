@@ -65,12 +65,21 @@ export function encodingOf(name: TokenizerName): Encoding {
   return encoding;
 }
 
-/** Which encodings this process has loaded so far, as rank tables or as the library's encoders (for the start-up test and the bench). */
+/**
+ * Which encodings this process has loaded so far, as rank tables or as the library's encoders (for
+ * the start-up test and the bench).
+ *
+ * @public test/tokens/encodings.test.ts imports it inside the script it runs in a child process.
+ */
 export function loadedEncodings(): TokenizerName[] {
   return [...new Set([...rankTables.keys(), ...loaded.keys()])];
 }
 
-/** Which encodings this process has loaded as the library's encoders (counting alone needs none). */
+/**
+ * Which encodings this process has loaded as the library's encoders (counting alone needs none).
+ *
+ * @public test/tokens/encodings.test.ts imports it inside the script it runs in a child process.
+ */
 export function loadedEncoders(): TokenizerName[] {
   return [...loaded.keys()];
 }

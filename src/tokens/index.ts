@@ -15,6 +15,6 @@
  */
 export { countTokens, createMeasure } from './measure.js';
 export { clearPieceMemo, piecesTokens } from './pieces.js';
-export { joinedTokens, sliceTokensOf, type SliceTokens, type TokenCounting } from './sliceTokens.js';
+export { joinedTokens, sliceTokensOf, type TokenCounting } from './sliceTokens.js';
 export { tokenOffsets } from './tokenOffsets.js';
 export { warmTokenizer } from './encodings.js';

@@ -12,7 +12,7 @@ import { diffPatch } from '../../src/sources/git.js';
 import type { DoublePullFile, GitHubDouble } from './github-double.js';
 import { makeRepo, openRepo, runGit, type TestRepo } from './git-repo.js';
 
-export const ACTION = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
+const ACTION = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
 
 /** Every file under `dir`, as repo-relative path → text. */
 export async function readTree(dir: string, prefix = ''): Promise<Record<string, string>> {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** The footer every page of {@link writeBoilerplateSite} ends with: a cross-file `boilerplate` finding on each. */
-export const SITE_FOOTER = 'Found a mistake? Edit this page on GitHub and send us a pull request.';
+const SITE_FOOTER = 'Found a mistake? Edit this page on GitHub and send us a pull request.';
 
 /**
  * A temporary docs folder of `pages` pages (`docs/page-NN.md`) that share a footer, so a run that

@@ -17,13 +17,13 @@ import type { Report } from '../../src/types.js';
 import { readTree } from './action-run.js';
 
 /** Debian's Chromium, or the Chromium-based browser `CHUNKGATE_CHROMIUM` names (GitHub's runners ship Google Chrome). */
-export const CHROMIUM = process.env.CHUNKGATE_CHROMIUM || '/usr/bin/chromium';
+const CHROMIUM = process.env.CHUNKGATE_CHROMIUM || '/usr/bin/chromium';
 
 /** True when the browser tests can run. */
 export const hasChromium = existsSync(CHROMIUM);
 
 /** Folder for screenshots and pages the browser tests write (git-ignored). */
-export const OUTPUT_DIR = fileURLToPath(new URL('../../test-output/browser/', import.meta.url));
+const OUTPUT_DIR = fileURLToPath(new URL('../../test-output/browser/', import.meta.url));
 
 const ARGS = [
   '--headless',

@@ -24,7 +24,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 
 /** The operations the double implements (GitHub operationIds). */
-export type OperationId =
+type OperationId =
   | 'pulls/list-files'
   | 'pulls/get'
   | 'repos/get-content'
@@ -45,7 +45,7 @@ export type OperationId =
   | 'pulls/update-review';
 
 /** Operations the double serves beyond the REST fixture. */
-export type ExtraOperation = 'graphql';
+type ExtraOperation = 'graphql';
 
 export interface DoubleUser {
   login: string;
@@ -62,7 +62,7 @@ export interface DoublePullFile {
   patch?: string;
 }
 
-export interface DoublePull {
+interface DoublePull {
   number: number;
   headSha: string;
   baseSha: string;
@@ -90,7 +90,7 @@ export interface DoubleComment {
   html_url?: string;
 }
 
-export interface DoubleReview {
+interface DoubleReview {
   id: number;
   body: string;
   state: string;
@@ -100,7 +100,7 @@ export interface DoubleReview {
   html_url?: string;
 }
 
-export interface DoubleReviewComment {
+interface DoubleReviewComment {
   id: number;
   pull_request_review_id: number;
   path: string;
@@ -114,7 +114,7 @@ export interface DoubleReviewComment {
   created_at: string;
 }
 
-export interface DoubleAnnotation {
+interface DoubleAnnotation {
   path: string;
   start_line: number;
   end_line: number;
@@ -142,7 +142,7 @@ export interface DoubleCheckRun {
 }
 
 /** The in-memory repository the double serves; tests may read and mutate it directly. */
-export interface GitHubDoubleState {
+interface GitHubDoubleState {
   owner: string;
   repo: string;
   /** Numeric id used in `Link` URLs (`/repositories/<id>/…`). */
@@ -160,7 +160,7 @@ export interface GitHubDoubleState {
   compares: Record<string, { mergeBaseSha: string; files?: DoublePullFile[] }>;
 }
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   /** Path as received (before `/repositories/<id>` is mapped to `/repos/<owner>/<repo>`). */
   path: string;
@@ -194,10 +194,10 @@ export interface FaultResponse {
 }
 
 /** Which requests a fault applies to: an operation, or any predicate. */
-export type RequestMatcher = OperationId | ExtraOperation | ((request: RecordedRequest) => boolean);
+type RequestMatcher = OperationId | ExtraOperation | ((request: RecordedRequest) => boolean);
 
 /** Token behaviour: who the token acts as, and whether it may write (fork PRs may not). */
-export interface DoubleToken {
+interface DoubleToken {
   /** (default: the double's `actor`) */
   user?: DoubleUser;
   /** Writes answer 403 `Resource not accessible by integration` (default: `false`). */

@@ -20,7 +20,7 @@ export interface RecordedRequest {
 }
 
 /** How to answer one request. */
-export type DoubleReply =
+type DoubleReply =
   /** A schema-valid answer for the request's targets, scores from `score` (default {@link defaultScore}); `omit` leaves indexes out. */
   | { kind: 'valid'; score?: (index: number, dimension: number) => number; omit?: number[] }
   /** This object, JSON-encoded, as the message content. */
@@ -65,12 +65,12 @@ export interface OpenAIDouble {
 }
 
 /** Usage reported on every successful answer: 1000 prompt tokens, 200 completion tokens. */
-export const DOUBLE_USAGE = { prompt_tokens: 1000, completion_tokens: 200 } as const;
+const DOUBLE_USAGE = { prompt_tokens: 1000, completion_tokens: 200 } as const;
 
 const DIMENSIONS = ['semantic_coherence', 'context_self_containment', 'information_completeness', 'boundary_quality', 'overlap_rationality'];
 
 /** Default score of dimension `d` (0–4, schema order) for chunk `index`: `50 + index % 40 + d`. */
-export function defaultScore(index: number, dimension: number): number {
+function defaultScore(index: number, dimension: number): number {
   return 50 + (index % 40) + dimension;
 }
 

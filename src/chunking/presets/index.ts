@@ -21,8 +21,3 @@ export const PRESETS: Record<PresetName, (doc: ParsedDoc, options: ChunkingOptio
   'llamaindex-markdown': chunkLlamaindexMarkdown,
   'llamaindex-sentence': chunkLlamaindexSentence,
 };
-
-/** Whether `strategy` is a preset name. */
-export function isPreset(strategy: string): strategy is PresetName {
-  return Object.hasOwn(PRESETS, strategy);
-}

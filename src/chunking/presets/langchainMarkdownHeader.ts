@@ -6,7 +6,7 @@ import { splitRecursive } from './langchainSplit.js';
 import { draftsOfLocated, trimmedSpan, type LocatedChunk } from './located.js';
 
 /** `headersToSplitOn` when the config sets none: the three levels of LangChain's documentation example. */
-export const DEFAULT_HEADERS_TO_SPLIT_ON: readonly (readonly [string, string])[] = [
+const DEFAULT_HEADERS_TO_SPLIT_ON: readonly (readonly [string, string])[] = [
   ['#', 'Header 1'],
   ['##', 'Header 2'],
   ['###', 'Header 3'],

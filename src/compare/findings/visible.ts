@@ -16,7 +16,7 @@ export function visibleChars(line: string): number {
  * (`<PackageTable />`, `{{< readfile "x.md" >}}`): content it stands for is not in the Markdown
  * the index reads.
  */
-export function isMarkupOnly(line: string): boolean {
+function isMarkupOnly(line: string): boolean {
   const trimmed = line.trim();
   if (trimmed === '') return false;
   MARKUP.lastIndex = 0;

@@ -51,7 +51,7 @@ export function contentTerms(tokens: Tokens, from = 0, to = tokens.words.length)
 }
 
 /** Sentence terminators (ASCII and full-width). */
-export const TERMINATORS = '.!?。！？；;';
+const TERMINATORS = '.!?。！？；;';
 
 /** Closing quotes, brackets and inline markup that may follow a terminator: `end."` or `。」`. */
 export const CLOSERS = '"\'”’)）」』】]*_`';

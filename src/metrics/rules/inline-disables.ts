@@ -8,7 +8,7 @@ import { isRuleTag, RULE_TAGS, type RuleTag } from '../../shared/rules.js';
  * `disable-line` turns them off on its own line, `disable-next-line` on the line after it,
  * `disable-file` turns them off for the whole file wherever it stands. No rule names: every rule.
  */
-export const RULE_COMMENT_KEYWORDS = ['disable', 'enable', 'disable-line', 'disable-next-line', 'disable-file'] as const;
+const RULE_COMMENT_KEYWORDS = ['disable', 'enable', 'disable-line', 'disable-next-line', 'disable-file'] as const;
 
 /** The lines of one document where inline comments turn rules off. */
 export interface InlineDisables {

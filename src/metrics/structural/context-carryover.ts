@@ -7,7 +7,7 @@ import { contentStart } from './text.js';
  * Shared text of this share of `max` carries a cut's context fully (overlaps of 10–20% are
  * typical, docs/design.md#where-the-scores-come-from).
  */
-export const FULL_CARRY_SHARE = 0.1;
+const FULL_CARRY_SHARE = 0.1;
 
 /**
  * `context_carryover` (replaces `overlap_accuracy` in the default structural weights,

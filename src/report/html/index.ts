@@ -10,9 +10,8 @@ import { chunkId, sourceView } from './source-view.js';
 import { STYLE } from './style.js';
 import type { FileSources, HtmlReportInput, SideSource } from './types.js';
 
-export type { FileSources, HtmlReportInput, SideSource } from './types.js';
+export type { FileSources, HtmlReportInput } from './types.js';
 export { GRADE_COLORS } from './style.js';
-export { CONTENT_SECURITY_POLICY } from './script.js';
 
 /** One side's column: header, the source view with its bands, and the hidden chunk details. */
 function sideColumn(file: DocDiff, index: number, side: 'base' | 'head', source: SideSource | null): string {

@@ -32,7 +32,7 @@ export const SCRIPT = `(function () {
 })();`;
 
 /** The Content-Security-Policy source for {@link SCRIPT}: `'sha256-…'` of its exact text. */
-export const SCRIPT_HASH = `'sha256-${createHash('sha256').update(SCRIPT).digest('base64')}'`;
+const SCRIPT_HASH = `'sha256-${createHash('sha256').update(SCRIPT).digest('base64')}'`;
 
 /**
  * The page's policy: nothing loads from anywhere (no network, no frames, no forms); styles are

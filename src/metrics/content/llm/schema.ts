@@ -97,7 +97,7 @@ export const verdictSchema = z.object({
 });
 
 /** A verdict as read from one answer, before the judge stamps model and prompt version on it. */
-export type AnswerVerdict = Omit<LlmVerdict, 'model' | 'promptVersion'>;
+type AnswerVerdict = Omit<LlmVerdict, 'model' | 'promptVersion'>;
 
 /** Per requested chunk index: its verdict, or why it has none. */
 export interface ParsedAnswer {

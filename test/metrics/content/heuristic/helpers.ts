@@ -5,7 +5,7 @@ import type { ContentInput } from '../../../../src/metrics/content/heuristic/ind
 import type { ChunkDraft, ChunkingOptions, SplitInfo, Span } from '../../../../src/types.js';
 
 /** Heading-strategy defaults with sizes in chars, so overlap arithmetic in tests is exact. */
-export const OPTIONS: ChunkingOptions = { ...defaultConfig().chunking, unit: 'chars' };
+const OPTIONS: ChunkingOptions = { ...defaultConfig().chunking, unit: 'chars' };
 
 /** A chunk given by the exact source text it covers (first occurrence at or after `from`). */
 export interface ChunkSpec {
@@ -18,7 +18,7 @@ export interface ChunkSpec {
 }
 
 /** The span of `text` in `source` (first occurrence at or after `from`); throws when missing so a typo fails the test. */
-export function spanOf(source: string, text: string, from = 0): Span {
+function spanOf(source: string, text: string, from = 0): Span {
   const start = source.indexOf(text, from);
   if (start < 0) throw new Error(`not in source: ${JSON.stringify(text)}`);
   return { start, end: start + text.length };
