@@ -26,9 +26,14 @@ interface TreeEntry {
  * {@link readDocAt} reads it (followed inside the tree, refused out of it; left out when it
  * leads nowhere). An unknown ref throws.
  */
-export async function readFilesAt(repoDir: string, refs: readonly string[], wanted: (path: string) => boolean, options: DecodeOptions = {}): Promise<Map<string, DocText>[]> {
+export async function readFilesAt(
+  repoDir: string,
+  refs: readonly string[],
+  wanted: (path: string) => boolean,
+  options: DecodeOptions & { pathspecs?: readonly string[] } = {},
+): Promise<Map<string, DocText>[]> {
   const maxBytes = options.maxBytes ?? MAX_DOC_BYTES;
-  const trees = await Promise.all(refs.map((ref) => blobsAt(repoDir, ref, wanted)));
+  const trees = await Promise.all(refs.map((ref) => blobsAt(repoDir, ref, wanted, options.pathspecs)));
   const readable = new Set(trees.flatMap((tree) => [...tree.values()].filter((entry) => !entry.link && entry.size <= maxBytes).map((entry) => entry.sha)));
   const blobs = await catBlobs(repoDir, [...readable]);
   // One decoding per blob: a file identical on both sides is the same string, read once.
@@ -63,15 +68,22 @@ export async function readFilesAt(repoDir: string, refs: readonly string[], want
  * path's text or why it cannot be checked; a path absent at `ref` (or a directory) is not in the map.
  */
 export async function readDocsAt(repoDir: string, ref: string, paths: readonly string[], options: DecodeOptions = {}): Promise<Map<string, DocText>> {
+  if (paths.length === 0) return new Map();
   const wanted = new Set(paths);
-  const [files] = await readFilesAt(repoDir, [ref], (path) => wanted.has(path), options);
+  // A few paths are listed by name (a one-file PR in a 100,000-file repository lists one entry);
+  // many, by listing the tree once.
+  const pathspecs = paths.length <= MAX_PATHSPECS ? paths : undefined;
+  const [files] = await readFilesAt(repoDir, [ref], (path) => wanted.has(path), { ...options, ...(pathspecs ? { pathspecs } : {}) });
   return files!;
 }
 
+/** Most paths {@link readDocsAt} names to `git ls-tree` (literal pathspecs: `GIT_LITERAL_PATHSPECS`); more, and it lists the whole tree. */
+const MAX_PATHSPECS = 200;
+
 /** Path → blob, size and kind of every regular file (`100644`/`100755`) and symbolic link at `ref` that `wanted` keeps, in path order. */
-async function blobsAt(repoDir: string, ref: string, wanted: (path: string) => boolean): Promise<Map<string, TreeEntry>> {
+async function blobsAt(repoDir: string, ref: string, wanted: (path: string) => boolean, pathspecs?: readonly string[]): Promise<Map<string, TreeEntry>> {
   const out = await new Promise<string>((resolve, reject) => {
-    execFile('git', ['ls-tree', '-r', '-l', '-z', '--full-tree', ref], { cwd: repoDir, maxBuffer: 1 << 30, encoding: 'utf8', env: { ...process.env, ...ENV } }, (error, stdout, stderr) => {
+    execFile('git', ['ls-tree', '-r', '-l', '-z', '--full-tree', ref, ...(pathspecs ? ['--', ...pathspecs] : [])], { cwd: repoDir, maxBuffer: 1 << 30, encoding: 'utf8', env: { ...process.env, ...ENV } }, (error, stdout, stderr) => {
       if (error) reject(new Error(`git ls-tree -r ${ref} failed in ${repoDir}: ${stderr.trim() || error.message}`));
       else resolve(stdout);
     });

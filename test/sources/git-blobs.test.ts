@@ -57,6 +57,11 @@ describe('readFilesAt', () => {
       expect(read.has(path) ? rest : null, path).toEqual(one);
     }
     expect(textOf(read.get('docs/link.md'))).toBe('# Same\n\nUnchanged.\n');
+    // Past 200 paths the whole tree is listed instead of the paths by name: the same files.
+    const many = await readDocsAt(repo.dir, head, [...paths, ...Array.from({ length: 200 }, (_, at) => `docs/none-${at}.md`)]);
+    expect([...many.keys()].sort()).toEqual([...read.keys()].sort());
+    for (const [path, doc] of read) expect(many.get(path), path).toEqual(doc);
+    expect(await readDocsAt(repo.dir, head, [])).toEqual(new Map());
     await expect(readDocsAt(repo.dir, 'no-such-ref', ['docs/edit.md'])).rejects.toThrow(/no-such-ref/);
   });
 
