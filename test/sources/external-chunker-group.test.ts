@@ -4,7 +4,7 @@
  * process cannot keep chunkgate waiting (or alive). Real child processes: node scripts that
  * fork a sleeper inheriting their stdout, and write its pid to a file.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -57,16 +57,20 @@ const options = (command: string[], timeout: number) => ({ ...defaultConfig().ch
 describe.skipIf(process.platform === 'win32')('runExternalChunker and its process group', () => {
   it('on timeout kills the command and the sleeper it forked', async () => {
     const command = chunker('hang.cjs', 'setInterval(() => {}, 1000);');
-    await expect(runExternalChunker('docs/a.md', '# A\n', options(command, 1), dir)).rejects.toThrow(
-      `external chunker \`${command.join(' ')}\` failed on docs/a.md: timed out after 1 s (chunking.timeout)`,
-    );
+    // On a loaded machine node may not even have started the script within 1 s, so it never forked
+    // its sleeper: then the timeout doubles until the sleeper is there to be killed.
+    for (let timeout = 1; !existsSync(`${command[1]}.pid`); timeout *= 2) {
+      await expect(runExternalChunker('docs/a.md', '# A\n', options(command, timeout), dir)).rejects.toThrow(
+        `external chunker \`${command.join(' ')}\` failed on docs/a.md: timed out after ${timeout} s (chunking.timeout)`,
+      );
+    }
     const sleeper = Number(readFileSync(`${command[1]}.pid`, 'utf8'));
     expect(await gone(sleeper)).toBe(true);
   });
 
   it('returns as soon as the command exits, killing the sleeper it left holding the output pipe', async () => {
     const command = chunker('leave.cjs', 'process.stdout.write(JSON.stringify({ chunks: [{ text: "# A" }] }));');
-    // A 120 s timeout: only the group kill on exit lets this finish within vitest's 60 s.
+    // A 120 s timeout: only the group kill on exit lets this return in well under that.
     const chunks = await runExternalChunker('docs/a.md', '# A\n', options(command, 120), dir);
     expect(chunks).toEqual([{ text: '# A' }]);
     const sleeper = Number(readFileSync(`${command[1]}.pid`, 'utf8'));
