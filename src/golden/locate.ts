@@ -1,4 +1,4 @@
-import { isWhitespaceCode } from '../metrics/structural/text.js';
+import { isWhitespaceCode } from '../text/whitespace.js';
 import type { Span } from '../types.js';
 
 /** A source with its whitespace folded, and the map back to source offsets. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { foldWhitespace, type FoldedText } from '../../src/golden/locate.js';
-import { isWhitespaceCode } from '../../src/metrics/structural/text.js';
+import { isWhitespaceCode } from '../../src/text/whitespace.js';
 
 /** The former fold, one `/\s/` test per character: the reference the fast one must equal. */
 function foldByRegex(source: string): FoldedText {

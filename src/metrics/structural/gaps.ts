@@ -1,5 +1,5 @@
 import type { Chunk, ParsedDoc, Span } from '../../types.js';
-import { isWhitespaceCode } from './text.js';
+import { isWhitespaceCode } from '../../text/whitespace.js';
 
 /** A stretch of source that no chunk covers and that holds non-whitespace text. */
 export interface CoverageGap extends Span {
