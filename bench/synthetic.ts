@@ -6,7 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { mulberry32 } from '../scripts/validity/bootstrap.js';
+import { mulberry32 } from '../src/probes/simulated.js';
 
 /** react-native-website, as the issue measured it. */
 export const REACT_NATIVE_WEBSITE = { files: 2476, bytes: 19_000_000 };

@@ -7,9 +7,6 @@
 import { mulberry32 } from '../../src/probes/simulated.js';
 import { spearman } from './spearman.js';
 
-/** The seeded generator of the resamples (and of the edit families' draws). */
-export { mulberry32 };
-
 /** `resamples` draws of `n` query indexes with replacement, from {@link mulberry32}(`seed`). */
 export function resampleIndexes(n: number, resamples: number, seed: number): number[][] {
   const random = mulberry32(seed);

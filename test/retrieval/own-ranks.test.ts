@@ -18,7 +18,7 @@ import { chunkQuery } from '../../src/metrics/self-retrievability.js';
 import { bodyOf, ownRanks } from '../../src/retrieval/bm25.js';
 import { clearSearchTermMemo, searchTerms } from '../../src/retrieval/terms.js';
 import { dictionaryWords } from '../../src/text/segments.js';
-import { mulberry32 } from '../../scripts/validity/bootstrap.js';
+import { mulberry32 } from '../../src/probes/simulated.js';
 import { miniSearchRanker } from '../helpers/minisearch-bm25.js';
 import { FIXTURE_DOC_DIRS } from '../helpers/fixture-docs.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mulberry32, pairOrderStability, percentileInterval, resampledMeans, resampleIndexes, rhoSpread } from '../../scripts/validity/bootstrap.js';
+import { mulberry32 } from '../../src/probes/simulated.js';
+import { pairOrderStability, percentileInterval, resampledMeans, resampleIndexes, rhoSpread } from '../../scripts/validity/bootstrap.js';
 
 describe('mulberry32', () => {
   it('gives the same sequence for the same seed, in [0, 1)', () => {

@@ -7,7 +7,7 @@
  * kept text): an edit that would touch it does not apply. `component` replaces the table or list
  * holding the evidence by an MDX component tag, so the evidence leaves the page.
  */
-import { mulberry32 } from '../bootstrap.js';
+import { mulberry32 } from '../../../src/probes/simulated.js';
 import type { Span } from '../../../src/types.js';
 import { contentEnd, evidenceSite, extentEnd, hashes, isChinese, lineStart, pageOf, sectionEnd, splice, type EvidenceSite, type Page } from './page.js';
 
