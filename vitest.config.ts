@@ -56,13 +56,16 @@ export default defineConfig({
         test: { name: 'unit-mocks', include: MOCKS, maxWorkers: cores, ...NO_LIMIT },
       },
       {
-        // Two workers per core: these files mostly wait, on a child process (the bundle, git, a
-        // browser) or on a double's timer, so a second file fills the core meanwhile. Modules are
+        // One worker more than cores: these files wait now and then, on a child process (git, a
+        // browser, the bundle) or on a double's timer, and the extra file fills the core meanwhile.
+        // Since most action and CLI runs happen in the worker itself, they are CPU-bound: on two
+        // cores, three workers took 101–110 s, two 114 s, four 121 s (each worker loads src/ and
+        // grows, and a fork from a larger process costs more). Modules are
         // shared from file to file too (`isolate: false`): loading src/ for each of some 75 files
         // was a fifth of the project's CPU. They run after the unit files (`groupOrder`): run
         // together, six workers on two cores took longer than the two groups one after the other.
         extends: true,
-        test: { name: 'e2e', include: E2E, isolate: false, maxWorkers: cores * 2, sequence: { groupOrder: 1 }, ...NO_LIMIT },
+        test: { name: 'e2e', include: E2E, isolate: false, maxWorkers: cores + 1, sequence: { groupOrder: 1 }, ...NO_LIMIT },
       },
     ],
   },

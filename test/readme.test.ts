@@ -40,8 +40,13 @@ function walk(node: Nodes, visit: (node: Nodes) => void): void {
   if ('children' in node) for (const child of node.children) walk(child, visit);
 }
 
+/** The anchors of each text already parsed: a page is linked to many times, from itself and the others. */
+const anchorsByText = new Map<string, Set<string>>();
+
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens, repeats numbered. */
 function anchorsOf(text: string): Set<string> {
+  const known = anchorsByText.get(text);
+  if (known) return known;
   const seen = new Map<string, number>();
   const anchors = new Set<string>();
   walk(markdown.parse(text), (node) => {
@@ -51,6 +56,7 @@ function anchorsOf(text: string): Set<string> {
     seen.set(base, count + 1);
     anchors.add(count === 0 ? base : `${base}-${count}`);
   });
+  anchorsByText.set(text, anchors);
   return anchors;
 }
 

@@ -1,5 +1,5 @@
 /**
- * One run of the bundled action (dist/index.js) against the loopback
+ * One run of the action against the loopback
  * GitHub double, whose comment, check-run title, check-run summary, outputs, log and job summary
  * all state the same counts of what the change breaks.
  *

@@ -1,5 +1,5 @@
 /**
- * End to end (the bundled action against the OpenAPI-checked GitHub double): the fork-safe
+ * End to end (the action against the OpenAPI-checked GitHub double): the fork-safe
  * workflows. The job that can write takes the PR from the triggering event, the config from the
  * base, the PR's files as data, and decides itself — whatever an earlier run's artifact says.
  *

@@ -1,5 +1,5 @@
 /**
- * End to end (the bundled action against the OpenAPI-checked GitHub double): GitHub's faults.
+ * End to end (the action against the OpenAPI-checked GitHub double): GitHub's faults.
  * Lost answers and concurrent runs leave one comment, one review and one check run; waits
  * follow `retry-after`; a request that never answers times out with a log line.
  *
@@ -54,7 +54,7 @@ describe('concurrent runs', () => {
     double = await startGitHubDouble();
     const event = addPull(double, scenario);
     const inputs = { comment: 'sticky', check: 'false' };
-    const together = await Promise.all([runAction({ double, workspace: scenario.repo.dir, event, inputs }), runAction({ double, workspace: scenario.repo.dir, event, inputs })]);
+    const together = await Promise.all([runAction({ double, workspace: scenario.repo.dir, event, inputs, bundle: true }), runAction({ double, workspace: scenario.repo.dir, event, inputs, bundle: true })]);
     for (const result of together) expect(result.code).toBe(1);
     await runAction({ double, workspace: scenario.repo.dir, event, inputs });
     expect(double.state.issueComments[7]).toHaveLength(1);

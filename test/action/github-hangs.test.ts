@@ -1,5 +1,5 @@
 /**
- * End to end (the bundled action against the OpenAPI-checked GitHub double): a GitHub request
+ * End to end (the action against the OpenAPI-checked GitHub double): a GitHub request
  * that never answers. The job's error names the endpoint in one sentence, and while any write
  * still gets through, a check run says why — failing when the run could not reach its verdict.
  * Timeouts are shrunk to 200 ms per attempt; nothing here measures time.

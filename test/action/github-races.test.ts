@@ -1,5 +1,5 @@
 /**
- * End to end (the bundled action against the OpenAPI-checked GitHub double): two or three runs
+ * End to end (the action against the OpenAPI-checked GitHub double): two or three runs
  * of the action on one PR at once — a `synchronize` delivered twice, a re-run beside the first.
  * The double's barriers hold each kind of create until every run has sent its own, so every run
  * has listed before any writes: the race that GitHub's lists cannot prevent. GitHub deletes
@@ -74,7 +74,7 @@ describe('runs started together on one PR', () => {
         double = await startGitHubDouble();
         const event = addPull(double, scenario);
         for (const create of ['issues/create-comment', 'pulls/create-review', 'checks/create'] as const) double.hold(create, count);
-        const together = await Promise.all(Array.from({ length: count }, () => runAction({ double, workspace: scenario.repo.dir, event })));
+        const together = await Promise.all(Array.from({ length: count }, () => runAction({ double, workspace: scenario.repo.dir, event, bundle: true })));
         for (const result of together) expect([result.code, result.outputs.verdict]).toEqual([1, 'fail']);
         // Every run did write: the race happened.
         expect(['issues/create-comment', 'pulls/create-review', 'checks/create'].map((op) => double.requestsOf(op as 'checks/create').length)).toEqual([count, count, count]);

@@ -1,5 +1,5 @@
 /**
- * End to end (the bundled action against the OpenAPI-checked GitHub double): a required check
+ * End to end (the action against the OpenAPI-checked GitHub double): a required check
  * through its whole life — merge queues, pushes to the default branch, pull requests that change
  * no Markdown, and runs whose pull request moved on while they worked.
  *

@@ -1,5 +1,5 @@
 /**
- * End to end (the bundled action against the OpenAPI-checked GitHub double): a 300-file PR.
+ * End to end (the action against the OpenAPI-checked GitHub double): a 300-file PR.
  * From a shallow checkout it costs few REST requests (the two commits are fetched with git),
  * its review holds at most 25 inline comments (one per problem), the check run's summary is sent once, and when
  * the check run fails part-way only the missing annotations go out as workflow commands, at

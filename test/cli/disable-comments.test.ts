@@ -1,13 +1,13 @@
 /**
- * Disable comments a pull request adds or widens, end to end through the bundled CLI
- * (`dist/cli.js`, built by `npm run build`) on real temp git repos
+ * Disable comments a pull request adds or widens, through the CLI (in process:
+ * `runCli`) on real temp git repos
  * (docs/rules.md#rule-levels-and-disable-comments): the comment gates by default and the
  * verdict says so, the threshold failures it cannot hide stay; `inlineDisables: report` in the
  * base config lists it without failing.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/types.js';
-import { runBundle } from '../helpers/cli.js';
+import { runCli } from '../helpers/cli.js';
 import { makeRepo, type TestRepo } from '../helpers/git-repo.js';
 
 const rows = (count: number) => ['| Key | Meaning |', '|---|---|', ...Array.from({ length: count }, (_, row) => `| key${row} | the setting number ${row} of the deploy tool |`)].join('\n');
@@ -28,7 +28,7 @@ describe('chunkgate diff with disable comments the change adds or widens', () =>
     repo ??= await makeRepo();
     const from = await repo.commit({ '.chunkgate.yml': `chunking: { max: 120, min: 10 }\n${config}`, 'docs/settings.md': base }, 'base');
     const to = await repo.commit({ 'docs/settings.md': head }, 'head');
-    return runBundle(['diff', '--base', from, '--head', to, '--format', format], { cwd: repo.dir });
+    return runCli(['diff', '--base', from, '--head', to, '--format', format], { cwd: repo.dir });
   }
 
   it('a disable-file comment added above a broken table fails the run, names the comment, and keeps the threshold failures', async () => {

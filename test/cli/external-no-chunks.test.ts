@@ -1,16 +1,16 @@
 /**
- * An external chunker that drops text, end to end through the bundled CLI (`dist/cli.js`, built by
- * `npm run build`) with a fake chunker script in a temp repo: no chunks at all for a page with text
- * makes the file `unchecked` (a gating finding naming the command and the file), while a page with
- * only front matter and rule comments may have none; chunks that hold part of the text are source
- * loss, which gates when the pull request brings it.
+ * An external chunker that drops text, through the CLI (in process: `runCli`) with a fake chunker
+ * script in a temp repo: no chunks at all for a page with text makes the file `unchecked` (a gating
+ * finding naming the command and the file), while a page with only front matter and rule comments
+ * may have none; chunks that hold part of the text are source loss, which gates when the pull
+ * request brings it.
  */
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/types.js';
-import { runBundle } from '../helpers/cli.js';
+import { runCli } from '../helpers/cli.js';
 
 /** Prints no chunks, whatever the page. */
 const EMPTY = 'process.stdin.resume();\nprocess.stdin.on("end", () => console.log(JSON.stringify({ chunks: [] })));\n';
@@ -47,7 +47,7 @@ describe('an external chunker that returns no chunks', () => {
     await mkdir(join(dir, 'docs'));
     await writeFile(join(dir, 'docs/a.md'), PAGE);
     await writeFile(join(dir, 'docs/blank.md'), BLANK);
-    const result = await runBundle(['eval', 'docs', '--format', 'json'], { cwd: dir });
+    const result = await runCli(['eval', 'docs', '--format', 'json'], { cwd: dir });
     expect(result.code).toBe(1);
     const report = JSON.parse(result.stdout) as Report;
     const page = report.files.find((file) => file.path === 'docs/a.md')!;
@@ -69,7 +69,7 @@ describe('an external chunker that returns no chunks', () => {
   it('fails a pull request whose head page gets no chunks', async () => {
     const dir = await repo(EMPTY);
     await writeFile(join(dir, 'head/docs/a.md'), PAGE);
-    const result = await runBundle(['diff', '--base-dir', 'base', '--head-dir', 'head', '--format', 'md'], { cwd: dir });
+    const result = await runCli(['diff', '--base-dir', 'base', '--head-dir', 'head', '--format', 'md'], { cwd: dir });
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('Not checked');
     expect(result.stdout).toContain('returned no chunks for docs/a.md, a page with text');
@@ -82,7 +82,7 @@ describe('an external chunker that returns chunks covering part of the text', ()
     // The base page is one paragraph, which the chunker holds whole; the head adds a second, which it drops.
     await writeFile(join(dir, 'base/docs/a.md'), '# Setup\n\nInstall the package with npm. Run the setup command once.\n');
     await writeFile(join(dir, 'head/docs/a.md'), PAGE);
-    const result = await runBundle(['diff', '--base-dir', 'base', '--head-dir', 'head', '--format', 'json'], { cwd: dir });
+    const result = await runCli(['diff', '--base-dir', 'base', '--head-dir', 'head', '--format', 'json'], { cwd: dir });
     expect(result.code).toBe(1);
     const [file] = (JSON.parse(result.stdout) as Report).files;
     expect(file!.base!.coverage).toBe(1);

@@ -1,7 +1,7 @@
 /**
- * A faulty embeddings provider, end to end through the bundled CLI (`dist/cli.js`, built by `npm run
- * build`) against the loopback OpenAI double: vectors of mixed lengths, empty, all zeros, huge or
- * strings, too few, HTTP 500, no answer, invalid JSON. For `strategy: semantic` the file whose
+ * A faulty embeddings provider, through the CLI (in process: `runCli`) against the loopback OpenAI
+ * double: vectors of mixed lengths, empty, all zeros, huge or strings, too few, HTTP 500, no answer,
+ * invalid JSON. For `strategy: semantic` the file whose
  * vectors failed is `unchecked` (a gating finding naming the provider, the model and the step) and
  * the other files are still scored; for golden-set retrieval by embeddings, BM25 stands in and the
  * retrieval section is `partial` with the reason. Never exit 2, never a missing report, never the key.
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FileFinding, Report } from '../../src/types.js';
-import { runBundle } from '../helpers/cli.js';
+import { runCli } from '../helpers/cli.js';
 import { bagOfWords, EMBEDDING_DIMENSIONS, startOpenAIDouble, type EmbeddingReply, type OpenAIDouble } from '../helpers/openai-double.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -59,7 +59,7 @@ async function repo(files: Record<string, string> = {}): Promise<string> {
 async function evalWith(reply: (inputs: string[], n: number) => EmbeddingReply, dir?: string) {
   double = await startOpenAIDouble(undefined, reply);
   const cwd = dir ?? (await repo());
-  const result = await runBundle(['eval', 'docs', '--format', 'json', '--llm-base-url', double.baseURL, '--cache-dir', join(cwd, 'cache')], { cwd, env: { OPENAI_API_KEY: KEY } });
+  const result = await runCli(['eval', 'docs', '--format', 'json', '--llm-base-url', double.baseURL, '--cache-dir', join(cwd, 'cache')], { cwd, env: { OPENAI_API_KEY: KEY } });
   return { ...result, cwd, host: new URL(double.baseURL).host };
 }
 
@@ -132,7 +132,7 @@ describe('strategy semantic with a faulty embeddings provider', () => {
     // Nothing invalid was cached: a healthy provider next time embeds only what failed.
     double!.setEmbeddingScript(() => ({ kind: 'valid' }));
     const before = double!.requests.length;
-    const again = await runBundle(['eval', 'docs', '--format', 'json', '--llm-base-url', double!.baseURL, '--cache-dir', join(dir, 'cache')], { cwd: dir });
+    const again = await runCli(['eval', 'docs', '--format', 'json', '--llm-base-url', double!.baseURL, '--cache-dir', join(dir, 'cache')], { cwd: dir });
     expect(again.code).toBe(0);
     expect(double!.requests.slice(before).flatMap((request) => request.body!.input as string[])).toHaveLength(7);
   });
@@ -163,7 +163,7 @@ describe('strategy semantic with a faulty embeddings provider', () => {
     await writeFile(join(dir, 'base/docs/a.md'), DOC);
     await writeFile(join(dir, 'head/docs/a.md'), DOC.replace('Rollbacks restore', 'A rollback restores'));
     double = await startOpenAIDouble(undefined, () => ({ kind: 'status', status: 500 }));
-    const result = await runBundle(['diff', '--base-dir', 'base', '--head-dir', 'head', '--format', 'md', '--llm-base-url', double.baseURL, '--cache-dir', 'cache'], {
+    const result = await runCli(['diff', '--base-dir', 'base', '--head-dir', 'head', '--format', 'md', '--llm-base-url', double.baseURL, '--cache-dir', 'cache'], {
       cwd: dir,
       env: { OPENAI_API_KEY: KEY },
     });
@@ -183,7 +183,7 @@ describe('semantic chunking of the golden-set corpus with a faulty provider', ()
     // Only the Chinese pages are chunked semantically; the provider answers zero vectors.
     await writeFile(`${dir}/base/.chunkgate.yml`, `${config}overrides:\n  - paths: ["docs/zh/**"]\n    chunking: { strategy: semantic }\n`);
     double = await startOpenAIDouble(undefined, (inputs) => ({ kind: 'vectors', vectors: inputs.map(() => [0, 0]) }));
-    const result = await runBundle(['diff', '--base-dir', 'base', '--head-dir', 'head', '--format', 'json', '--llm-base-url', double.baseURL, '--cache-dir', 'cache'], { cwd: dir });
+    const result = await runCli(['diff', '--base-dir', 'base', '--head-dir', 'head', '--format', 'json', '--llm-base-url', double.baseURL, '--cache-dir', 'cache'], { cwd: dir });
     expect(result.code).toBe(1);
     const report = JSON.parse(result.stdout) as Report;
     expect(report.retrieval).toMatchObject({
@@ -215,7 +215,7 @@ describe('golden-set retrieval by embeddings with a faulty provider', () => {
     const dir = await goldenRepo();
     double = await startOpenAIDouble(undefined, reply);
     const args = ['diff', '--base-dir', 'base', '--head-dir', 'head', '--llm-base-url', double.baseURL, '--cache-dir', 'cache'];
-    const result = await runBundle([...args, '--format', 'json'], { cwd: dir, env: { OPENAI_API_KEY: KEY } });
+    const result = await runCli([...args, '--format', 'json'], { cwd: dir, env: { OPENAI_API_KEY: KEY } });
     // The fixture's head fails the mrrDrop limit under BM25 (test/retrieval/golden-fixture.test.ts): exit 1 by verdict, not 2.
     expect(result.code).toBe(1);
     const report = JSON.parse(result.stdout) as Report;
@@ -234,7 +234,7 @@ describe('golden-set retrieval by embeddings with a faulty provider', () => {
     expect(result.stderr).toContain('BM25 stood in for golden-set retrieval, and the run is partial');
     expect(result.stdout + result.stderr).not.toContain(KEY);
 
-    const md = await runBundle([...args, '--format', 'md', '--fail-on', 'partial'], { cwd: dir, env: { OPENAI_API_KEY: KEY } });
+    const md = await runCli([...args, '--format', 'md', '--fail-on', 'partial'], { cwd: dir, env: { OPENAI_API_KEY: KEY } });
     expect(md.code).toBe(1);
     expect(md.stdout).toContain(`> ⚠️ Partial: embedding ${chunks} chunks of the base docs for golden-set retrieval failed`);
   });

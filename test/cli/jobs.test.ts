@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/types.js';
 import { writeBoilerplateSite } from '../helpers/boilerplate-site.js';
 import { CLI_ENTRY, runCli } from '../helpers/cli.js';
@@ -11,8 +11,11 @@ import { FIXTURE_DOCS } from '../helpers/fixture-docs.js';
 const repo = new URL('../../', import.meta.url).pathname;
 
 describe('chunkgate eval --jobs', () => {
+  /** The report of one thread on the fixtures, made once for the tests that compare with it. */
+  let one: Awaited<ReturnType<typeof runCli>>;
+  beforeAll(async () => void (one = await runCli(['eval', ...FIXTURE_DOCS, '--format', 'json', '--jobs', '1'], { cwd: repo })));
+
   it('writes the same report bytes on worker threads as in one thread', async () => {
-    const one = await runCli(['eval', ...FIXTURE_DOCS, '--format', 'json', '--jobs', '1'], { cwd: repo });
     const two = await runCli(['eval', ...FIXTURE_DOCS, '--format', 'json', '--jobs', '2'], { cwd: repo, workerUrl: CLI_ENTRY });
     expect(one.code).toBe(0);
     expect(two.code).toBe(0);
@@ -41,7 +44,6 @@ describe('chunkgate eval --jobs', () => {
   });
 
   it('runs its worker threads from the bundle: dist/cli.js is its own worker entry', async () => {
-    const one = await runCli(['eval', ...FIXTURE_DOCS, '--format', 'json', '--jobs', '1'], { cwd: repo });
     const { stdout } = await promisify(execFile)(process.execPath, ['dist/cli.js', 'eval', ...FIXTURE_DOCS, '--format', 'json', '--jobs', '2'], {
       cwd: repo,
       maxBuffer: 64 * 1024 * 1024,

@@ -1,8 +1,8 @@
 /**
- * `chunkgate merge` reads slices by their JSON, not by chunkgate's line layout,
- * end to end through the bundled CLI (`dist/cli.js`, built by `npm run build`): re-serialized
- * slices (minified, another indent) merge to what the honest slices merge to, and a slice whose
- * entries disagree with its own summary, or that is not a slice's report, is refused.
+ * `chunkgate merge` reads slices by their JSON, not by chunkgate's line layout, through the CLI (in
+ * process: `runCli`): re-serialized slices (minified, another indent) merge to what the honest
+ * slices merge to, and a slice whose entries disagree with its own summary, or that is not a slice's
+ * report, is refused.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/types.js';
-import { runBundle } from '../helpers/cli.js';
+import { runCli } from '../helpers/cli.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const demo = ['diff', '--base-dir', 'fixtures/demo/base', '--head-dir', 'fixtures/demo/head', '--format', 'json', '--no-fail'];
@@ -25,12 +25,12 @@ describe('chunkgate merge of re-serialized slices', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'chunkgate-merge-layout-'));
     for (let index = 1; index <= 3; index += 1) {
-      const slice = await runBundle([...demo, '--shard', `${index}/3`], { cwd: root });
+      const slice = await runCli([...demo, '--shard', `${index}/3`], { cwd: root });
       expect(slice.code, slice.stderr).toBe(0);
       honest.push(slice.stdout);
       await writeFile(join(dir, `honest-${index}.json`), slice.stdout);
     }
-    merged = await runBundle(['merge', 'honest-1.json', 'honest-2.json', 'honest-3.json'], { cwd: dir });
+    merged = await runCli(['merge', 'honest-1.json', 'honest-2.json', 'honest-3.json'], { cwd: dir });
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -57,7 +57,7 @@ describe('chunkgate merge of re-serialized slices', () => {
     }
     // The old line-layout reader found no entry in a minified slice.
     expect(await readFile(join(dir, `mixed-${deploy}.json`), 'utf8')).not.toContain('\n');
-    const mixed = await runBundle(['merge', ...names], { cwd: dir });
+    const mixed = await runCli(['merge', ...names], { cwd: dir });
     expect(mixed.stderr).toBe('');
     expect(mixed.code).toBe(1);
     // Written again in chunkgate's own layout: byte for byte the honest merge.
@@ -71,7 +71,7 @@ describe('chunkgate merge of re-serialized slices', () => {
     const cut = { ...data, files: kept };
     const names = [1, 2, 3].map((index) => (index === deploy ? 'cut.json' : `honest-${index}.json`));
     await writeFile(join(dir, 'cut.json'), JSON.stringify(cut));
-    const result = await runBundle(['merge', ...names], { cwd: dir });
+    const result = await runCli(['merge', ...names], { cwd: dir });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain(
@@ -82,10 +82,10 @@ describe('chunkgate merge of re-serialized slices', () => {
   it('refuses JSON that is not a chunkgate report, and text that is not JSON', async () => {
     await writeFile(join(dir, 'other.json'), JSON.stringify({ files: [], summary: {} }));
     await writeFile(join(dir, 'broken.json'), honest[0]!.slice(0, 200));
-    const other = await runBundle(['merge', 'other.json', 'honest-2.json', 'honest-3.json'], { cwd: dir });
+    const other = await runCli(['merge', 'other.json', 'honest-2.json', 'honest-3.json'], { cwd: dir });
     expect(other.code).toBe(2);
     expect(other.stderr).toContain(`${join(dir, 'other.json')} is not a chunkgate JSON report (version: `);
-    const broken = await runBundle(['merge', 'broken.json', 'honest-2.json', 'honest-3.json'], { cwd: dir });
+    const broken = await runCli(['merge', 'broken.json', 'honest-2.json', 'honest-3.json'], { cwd: dir });
     expect(broken.code).toBe(2);
     expect(broken.stderr).toContain(`${join(dir, 'broken.json')} is not JSON (`);
   });

@@ -1,6 +1,6 @@
 /**
- * Runaway files (docs/rules.md#files-chunkgate-cannot-check) end to end through the bundled CLI
- * (build first: `npm run build`): a file whose shape makes the Markdown parser take minutes is
+ * Runaway files (docs/rules.md#files-chunkgate-cannot-check) through the CLI (in process:
+ * `runCli`): a file whose shape makes the Markdown parser take minutes is
  * refused before parsing — a gating `unchecked` finding naming the cause and the line — and the run
  * ends with a report of every file. The refusal counts nesting levels and backticks, not seconds,
  * so it is the same on a loaded machine (no timed assertion, no wall-clock budget to beat). Each
@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/types.js';
-import { runBundle } from '../helpers/cli.js';
+import { runCli } from '../helpers/cli.js';
 import { backtickRuns, deepBlockQuotes, deepList, emphasisStorm, numericEntities } from '../helpers/hostile.js';
 
 let sandbox: string;
@@ -55,7 +55,7 @@ describe('chunkgate diff with files over the complexity caps', () => {
       // Linear in the parser (70,000 take seconds): checked.
       'docs/entities.md': numericEntities(2000),
     });
-    const { code, stdout } = await runBundle(['diff', '--base-dir', base, '--head-dir', head, '--format', 'json'], { cwd: sandbox });
+    const { code, stdout } = await runCli(['diff', '--base-dir', base, '--head-dir', head, '--format', 'json'], { cwd: sandbox });
     expect(code).toBe(1);
     const report = JSON.parse(stdout) as Report;
     expect(report.summary.verdict).toBe('fail');
@@ -86,7 +86,7 @@ describe('chunkgate diff with files over the complexity caps', () => {
       'docs/five.md': backtickRuns(5),
       'docs/six.md': backtickRuns(6),
     });
-    const { code, stdout } = await runBundle(['eval', 'docs', '--format', 'json'], { cwd: dir });
+    const { code, stdout } = await runCli(['eval', 'docs', '--format', 'json'], { cwd: dir });
     expect(code).toBe(1);
     const found = messages(JSON.parse(stdout) as Report);
     expect(found['docs/three.md']!.filter(([kind]) => kind === 'unchecked')).toEqual([]);

@@ -10,10 +10,15 @@ import { FIXTURE_DOCS } from '../helpers/fixture-docs.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 
-/** Runs every slice of `argv` (with `--shard I/3 --format json`), writes their reports and merges them. */
-async function shardedAndMerged(argv: string[], cwd: string, dir: string, extra: string[] = []) {
+/**
+ * Runs every slice of `argv` (with `--shard I/3 --format json`) and `each`, writes their reports
+ * and merges them; `--jobs 2` with `threads`, for the second slice only (one slice on worker threads
+ * shows they change nothing, and each pool starts the bundle twice).
+ */
+async function shardedAndMerged(argv: string[], cwd: string, dir: string, options: { each?: string[]; threads?: boolean } = {}) {
   const slices: string[] = [];
   for (let index = 1; index <= 3; index += 1) {
+    const extra = [...(options.each ?? []), ...(options.threads && index === 2 ? ['--jobs', '2'] : [])];
     const slice = await runCli([...argv, '--shard', `${index}/3`, ...extra], { cwd, ...(extra.includes('--jobs') ? { workerUrl: CLI_ENTRY } : {}) });
     expect([0, 1], slice.stderr).toContain(slice.code);
     slices.push(slice.stdout);
@@ -72,7 +77,7 @@ describe('chunkgate eval --shard and merge', () => {
       const slice = JSON.parse((await runCli([...argv, '--shard', '1/3'], { cwd: site })).stdout) as Report;
       expect(JSON.stringify(slice.files)).not.toContain('"boilerplate"');
       expect(slice.shard!.pages.head.map((page) => page.path)).toEqual(slice.files.map((file) => file.path));
-      const merged = await shardedAndMerged(argv, site, dir, ['--jobs', '2']);
+      const merged = await shardedAndMerged(argv, site, dir, { threads: true });
       expect(merged.stdout).toBe(whole.stdout);
     } finally {
       await rm(site, { recursive: true, force: true });
@@ -139,7 +144,7 @@ describe('chunkgate diff --shard and merge, golden set included', () => {
     const report = JSON.parse(whole.stdout) as Report;
     expect(report.files.length).toBeGreaterThanOrEqual(6);
     expect(report.retrieval?.queries.length).toBeGreaterThanOrEqual(12);
-    const merged = await shardedAndMerged(argv, repo.dir, dir, ['--jobs', '2', '--cache-dir', join(dir, 'cache')]);
+    const merged = await shardedAndMerged(argv, repo.dir, dir, { each: ['--cache-dir', join(dir, 'cache')], threads: true });
     expect(merged.stdout).toBe(whole.stdout);
     // The golden set's mrrDrop limit fails in the whole run, so the merged verdict fails too.
     expect(report.summary.verdict).toBe('fail');

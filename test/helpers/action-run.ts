@@ -1,13 +1,18 @@
 /**
- * Runs the bundled action (`dist/index.js`) the way the GitHub runner does: a child
- * process with `GITHUB_*` and `INPUT_*` variables, an event payload file, and files for
- * the step summary and outputs.
+ * Runs the action the way the GitHub runner does: with `GITHUB_*` and `INPUT_*` variables, an event
+ * payload file, and files for the step summary and outputs. By default in this process, from src/
+ * (a run of the bundle costs about a second of CPU just to start); with `bundle: true` as the
+ * runner does, a child process of `dist/index.js` — for runs that must overlap, and for the tests
+ * that show the bundle itself works.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import * as core from '@actions/core';
+import { run } from '../../src/action/main.js';
 import { diffPatch } from '../../src/sources/git.js';
 import type { DoublePullFile, GitHubDouble } from './github-double.js';
 import { makeRepo, openRepo, runGit, type TestRepo } from './git-repo.js';
@@ -40,13 +45,33 @@ export async function makePullScenario(base: Record<string, string>, head: Recor
   await repo.git('checkout', '-q', '-b', 'feature');
   const headSha = await repo.commit(head, 'head');
   const names = (await repo.git('diff', '--name-status', baseSha, headSha)).split('\n').filter(Boolean);
+  const changes = names.map((line) => line.split('\t') as [string, string]);
+  const together = await patchesOf(repo.dir, baseSha, headSha, changes);
   const files: DoublePullFile[] = [];
-  for (const line of names) {
-    const [letter, path] = line.split('\t') as [string, string];
+  for (const [letter, path] of changes) {
     const status = letter === 'A' ? 'added' : letter === 'D' ? 'removed' : 'modified';
-    files.push({ filename: path, status, patch: await diffPatch(repo.dir, baseSha, headSha, path) });
+    files.push({ filename: path, status, patch: together?.get(path) ?? (await diffPatch(repo.dir, baseSha, headSha, path)) });
   }
   return { repo, baseSha, headSha, files };
+}
+
+/**
+ * What {@link diffPatch} gives for each changed path, from one `git diff` of the two commits cut at
+ * its `diff --git` lines (a 300-file scenario: one git process, not 300); `null` where that could
+ * differ from a diff of the one path: a rename (one diff pairs files that per-path diffs do not) or
+ * a path git would quote.
+ */
+export async function patchesOf(dir: string, base: string, head: string, changes: [string, string][]): Promise<Map<string, string> | null> {
+  if (changes.length < 2 || changes.some(([letter, path]) => !/^[AMD]$/.test(letter) || !/^[\w./-]+$/.test(path))) return null;
+  const { stdout: out } = await promisify(execFile)('git', ['diff', '--no-color', '--no-ext-diff', '--no-textconv', '--unified=3', '-M', base, head], { cwd: dir, maxBuffer: 64 * 1024 * 1024 });
+  const patches = new Map<string, string>();
+  for (const section of out.split(/^(?=diff --git )/m)) {
+    const path = /^diff --git a\/(\S+) b\/\1\n/.exec(section)?.[1];
+    if (path === undefined) continue;
+    const firstHunk = section.search(/^@@ /m);
+    patches.set(path, firstHunk === -1 ? '' : section.slice(firstHunk));
+  }
+  return patches;
 }
 
 /** Owner of a fork's head repository in these scenarios. */
@@ -146,7 +171,7 @@ function parseOutputs(text: string): Record<string, string> {
   return outputs;
 }
 
-/** Runs `dist/index.js` for `event` in `workspace` against the double. */
+/** Runs the action for `event` in `workspace` against the double: in this process, or `dist/index.js` with `bundle`. */
 export async function runAction(options: {
   double: GitHubDouble;
   workspace: string;
@@ -156,6 +181,8 @@ export async function runAction(options: {
   token?: string;
   /** More environment, e.g. `CHUNKGATE_REQUEST_TIMEOUT_MS`. */
   env?: Record<string, string>;
+  /** Run the bundle in a child process, as the runner does (runs that overlap need it: see {@link runInProcess}). */
+  bundle?: boolean;
 }): Promise<ActionResult> {
   const temp = await mkdtemp(join(tmpdir(), 'chunkgate-runner-'));
   const eventPath = join(temp, 'event.json');
@@ -185,11 +212,7 @@ export async function runAction(options: {
     ...options.env,
   };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
-  const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(process.execPath, [ACTION], { env, cwd: options.workspace, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
-  });
+  const { code, stdout, stderr } = options.bundle ? await runBundle(env, options.workspace) : await runInProcess(env);
   return {
     code,
     stdout,
@@ -197,4 +220,64 @@ export async function runAction(options: {
     outputs: parseOutputs(await readFile(outputPath, 'utf8')),
     summary: await readFile(summaryPath, 'utf8'),
   };
+}
+
+type Ran = { code: number; stdout: string; stderr: string };
+
+function runBundle(env: Record<string, string>, cwd: string): Promise<Ran> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [ACTION], { env, cwd, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+/** The in-process run going on, if any: the next one waits for it. */
+let running: Promise<unknown> = Promise.resolve();
+
+/**
+ * `run()` of src/action/main.ts with the process's environment, standard output and error and
+ * exit code swapped for the run's and put back after; what the runner would see is what it wrote.
+ * These are the process's own, so in-process runs never overlap: one started while another runs
+ * waits for it (a test of runs that race each other uses `bundle: true`).
+ */
+function runInProcess(env: Record<string, string>): Promise<Ran> {
+  const next = running.then(() => swapped(env));
+  running = next.catch(() => undefined);
+  return next;
+}
+
+async function swapped(env: Record<string, string>): Promise<Ran> {
+  const saved = { env: process.env, exitCode: process.exitCode, stdout: process.stdout.write, stderr: process.stderr.write };
+  let stdout = '';
+  let stderr = '';
+  const capture = (append: (text: string) => void) =>
+    ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      append(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+      const done = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined;
+      done?.();
+      return true;
+    }) as typeof process.stdout.write;
+  process.env = { ...env };
+  process.exitCode = undefined;
+  process.stdout.write = capture((text) => (stdout += text));
+  process.stderr.write = capture((text) => (stderr += text));
+  // @actions/core keeps the step summary's path from its first use: this run's is another file.
+  (core.summary as unknown as { _filePath?: string })._filePath = undefined;
+  core.summary.emptyBuffer();
+  let code: number;
+  try {
+    await run(process.env);
+    code = Number(process.exitCode ?? 0);
+  } catch (error) {
+    // A child process would die of it: exit 1, with the stack on standard error.
+    stderr += `${error instanceof Error ? error.stack : String(error)}\n`;
+    code = 1;
+  } finally {
+    process.env = saved.env;
+    process.exitCode = saved.exitCode;
+    process.stdout.write = saved.stdout;
+    process.stderr.write = saved.stderr;
+  }
+  return { code, stdout, stderr };
 }

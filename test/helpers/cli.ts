@@ -1,5 +1,3 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { CliIO } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 
@@ -37,19 +35,3 @@ export async function runCli(argv: string[], options: { cwd: string; env?: Recor
   const code = await main(argv, io);
   return { code, stdout, stderr, files, terminal };
 }
-
-/**
- * Runs the bundled CLI (`node dist/cli.js`, built by `npm run build`) as a child process in `cwd`,
- * to its exit, with only `PATH` and `env` in its environment. vitest's timeout catches a process
- * that never exits.
- */
-export function runBundle(args: string[], options: { cwd: string; env?: Record<string, string> }): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = execFile(process.execPath, [BUNDLE, ...args], { cwd: options.cwd, env: { PATH: process.env.PATH ?? '', ...options.env }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
-      resolve({ code: child.exitCode ?? (error ? 1 : 0), stdout, stderr }),
-    );
-  });
-}
-
-/** The bundled CLI. */
-const BUNDLE = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));

@@ -4,19 +4,14 @@
  * and marks, and on every chunk of the fixtures and of ../shared/corpus/tauri-docs (skipped
  * cleanly when the shared folder is absent).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { glob } from 'tinyglobby';
 import { describe, expect, it } from 'vitest';
-import { chunkDocument } from '../../src/chunking/index.js';
-import { createMeasure } from '../../src/tokens/index.js';
-import { parseConfig } from '../../src/config/load.js';
-import { settingsFor } from '../../src/config/resolve.js';
-import { parseMarkdown } from '../../src/markdown/parse.js';
 import { bodySearchTerms } from '../../src/metrics/body-terms.js';
 import { bodyOf } from '../../src/retrieval/bm25.js';
 import { searchTerms } from '../../src/retrieval/terms.js';
+import { chunkedPages } from '../helpers/chunked-pages.js';
 import { FIXTURE_DOC_DIRS } from '../helpers/fixture-docs.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -59,13 +54,10 @@ describe('bodySearchTerms', () => {
     ['../shared/corpus/tauri-docs', [corpus]],
   ])('gives the terms of searchTerms(bodyOf(chunk)) for every chunk of %s', async (_name, dirs) => {
     if (!dirs.every((dir) => existsSync(dir))) return;
-    const config = parseConfig('', '(defaults)');
     let chunks = 0;
     for (const dir of dirs) {
-      for (const path of await glob(['**/*.md', '**/*.mdx'], { cwd: dir, ignore: ['**/node_modules/**'] })) {
-        const chunking = settingsFor(config, path).chunking;
-        const { doc } = parseMarkdown(path, readFileSync(join(dir, path), 'utf8'));
-        for (const chunk of chunkDocument(doc, chunking, createMeasure(chunking.unit, chunking.tokenizer))) {
+      for (const { path, chunks: pageChunks } of await chunkedPages(dir)) {
+        for (const chunk of pageChunks) {
           expect(bodySearchTerms(chunk), `${path} chunk ${chunk.index}`).toEqual(searchTerms(bodyOf(chunk)));
           chunks += 1;
         }

@@ -4,22 +4,17 @@
  * every chunked document of the repo's fixtures and of ../shared/corpus/tauri-docs (skipped
  * cleanly when the shared folder is absent).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { glob } from 'tinyglobby';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chunkDocument } from '../../src/chunking/index.js';
-import { createMeasure } from '../../src/tokens/index.js';
-import { parseConfig } from '../../src/config/load.js';
-import { settingsFor } from '../../src/config/resolve.js';
-import { parseMarkdown } from '../../src/markdown/parse.js';
 import { chunkQuery } from '../../src/metrics/self-retrievability.js';
 import { bodyOf, ownRanks } from '../../src/retrieval/bm25.js';
 import { clearSearchTermMemo, searchTerms } from '../../src/retrieval/terms.js';
 import { dictionaryWords } from '../../src/text/segments.js';
 import { mulberry32 } from '../../src/probes/simulated.js';
 import { miniSearchRanker } from '../helpers/minisearch-bm25.js';
+import { chunkedPages } from '../helpers/chunked-pages.js';
 import { FIXTURE_DOC_DIRS } from '../helpers/fixture-docs.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -34,18 +29,12 @@ function libraryRanks(bodies: readonly { headingPath: string[]; text: string }[]
   });
 }
 
-/** Every Markdown file under `dir`, as the CLI would chunk it with the default config. */
-async function chunkedDocuments(dir: string): Promise<{ path: string; chunks: { headingPath: string[]; text: string }[] }[]> {
-  const config = parseConfig('', '(defaults)');
-  const paths = (await glob(['**/*.md', '**/*.mdx'], { cwd: dir, ignore: ['**/node_modules/**'] })).sort();
-  return paths.map((path) => {
-    const chunking = settingsFor(config, path).chunking;
-    const { doc } = parseMarkdown(path, readFileSync(join(dir, path), 'utf8'));
-    return { path: relative(root, join(dir, path)), chunks: chunkDocument(doc, chunking, createMeasure(chunking.unit, chunking.tokenizer)) };
-  });
+/** Every Markdown file under `dir`, as the CLI would chunk it with the default config, by its path from the repository root. */
+async function chunkedDocuments(dir: string): Promise<{ path: string; chunks: readonly { headingPath: string[]; text: string }[] }[]> {
+  return (await chunkedPages(dir)).map(({ path, chunks }) => ({ path: relative(root, join(dir, path)), chunks }));
 }
 
-function expectLibraryRanks(documents: { path: string; chunks: { headingPath: string[]; text: string }[] }[]): number {
+function expectLibraryRanks(documents: { path: string; chunks: readonly { headingPath: string[]; text: string }[] }[]): number {
   let compared = 0;
   for (const { path, chunks } of documents) {
     const queries = chunks.map((chunk) => chunkQuery(chunk));
