@@ -30,12 +30,12 @@ describe('chunkgate eval --jobs', () => {
       // A file that cannot be checked is an unchecked finding from a worker too (exit 1 either way).
       await writeFile(join(site, 'docs', 'binary.md'), Buffer.from([0x23, 0x20, 0x00, 0x0a]));
       const argv = ['eval', '--format', 'json'];
-      const one = await runCli([...argv, '--jobs', '1'], { cwd: site });
+      const single = await runCli([...argv, '--jobs', '1'], { cwd: site });
       const two = await runCli([...argv, '--jobs', '2'], { cwd: site, workerUrl: CLI_ENTRY });
-      expect(one.code).toBe(1);
+      expect(single.code).toBe(1);
       expect(two.code).toBe(1);
-      expect(two.stdout).toBe(one.stdout);
-      const report = JSON.parse(one.stdout) as Report;
+      expect(two.stdout).toBe(single.stdout);
+      const report = JSON.parse(single.stdout) as Report;
       expect(report.files.find((file) => file.path === 'docs/binary.md')!.findings).toEqual([expect.objectContaining({ kind: 'unchecked', gating: true })]);
       expect(report.files.filter((file) => file.head?.chunks.some((chunk) => chunk.issues.some((issue) => issue.tag === 'boilerplate')))).toHaveLength(70);
     } finally {
