@@ -212,14 +212,19 @@ export async function runAction(options: {
     ...options.env,
   };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
-  const { code, stdout, stderr } = options.bundle ? await runBundle(env, options.workspace) : await runInProcess(env);
-  return {
-    code,
-    stdout,
-    stderr,
-    outputs: parseOutputs(await readFile(outputPath, 'utf8')),
-    summary: await readFile(summaryPath, 'utf8'),
-  };
+  try {
+    const { code, stdout, stderr } = options.bundle ? await runBundle(env, options.workspace) : await runInProcess(env);
+    return {
+      code,
+      stdout,
+      stderr,
+      outputs: parseOutputs(await readFile(outputPath, 'utf8')),
+      summary: await readFile(summaryPath, 'utf8'),
+    };
+  } finally {
+    // The runner's own files (event, outputs, summary): the report the outputs name is in the workspace.
+    await rm(temp, { recursive: true, force: true });
+  }
 }
 
 type Ran = { code: number; stdout: string; stderr: string };
